@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxToken keeps every quoted string below nginx's 4096-byte limit on one
@@ -41,12 +42,11 @@ func writeNginx(w io.Writer, rs []rule) error {
 func chunks(b []byte) []string {
 	var out []string
 	var cur strings.Builder
-	for _, c := range string(b) {
-		q := string(c)
-		switch c {
-		case '\\', '\'', '$':
-			q = quote([]byte(q))
-		}
+	for len(b) > 0 {
+		// Whole UTF-8 sequences stay in one chunk; invalid bytes pass as they are.
+		_, size := utf8.DecodeRune(b)
+		q := quote(b[:size])
+		b = b[size:]
 		if cur.Len()+len(q) > maxToken {
 			out = append(out, cur.String())
 			cur.Reset()
@@ -63,5 +63,7 @@ func chunks(b []byte) []string {
 // unescapes \\ and \' (and turns \t, \r, \n into control bytes, hence
 // doubling every backslash), and expands $.
 func quote(b []byte) string {
-	return strings.NewReplacer(`\`, `\\`, `'`, `\'`, `$`, `${dollar}`).Replace(string(b))
+	return nginxEscapes.Replace(string(b))
 }
+
+var nginxEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`, `$`, `${dollar}`)
