@@ -1,0 +1,129 @@
+package bundle
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestFragmentAppendTo(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  string
+		v    Values
+		want string
+	}{
+		{"year slot", `<p>© [[shell:year]] Bank</p>`, Values{Year: 2026}, `<p>&#xa9; 2026 Bank</p>`},
+		{"umlaut in text and attribute", `<a href="/k/" title="Kündigung">Kündigungsgeld</a>`, Values{},
+			`<a href="/k/" title="K&#xfc;ndigung">K&#xfc;ndigungsgeld</a>`},
+		{"active link, case-insensitive, query and hash ignored",
+			`<a href="/Festgeld/?x=1#top">A</a><a href="/tagesgeld/">B</a>`, Values{Path: "/festgeld/"},
+			`<a aria-current="page" href="/Festgeld/?x=1#top">A</a><a href="/tagesgeld/">B</a>`},
+		{"every link to the page is marked", `<a href="/a/">1</a><a href="/a/">2</a>`, Values{Path: "/a/"},
+			`<a aria-current="page" href="/a/">1</a><a aria-current="page" href="/a/">2</a>`},
+		{"external and protocol-relative links are never current",
+			`<a href="https://x.example/a/">1</a><a href="//x.example/a/">2</a>`, Values{Path: "/a/"},
+			`<a href="https://x.example/a/">1</a><a href="//x.example/a/">2</a>`},
+		{"no path marks nothing", `<a href="/">1</a>`, Values{}, `<a href="/">1</a>`},
+		{"astral character", `<span>😀</span>`, Values{}, `<span>&#x1f600;</span>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(PrepareFragment([]byte(tt.raw)).AppendTo(nil, tt.v))
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func testFS() fstest.MapFS {
+	return fstest.MapFS{
+		"shell-manifest.json": {Data: []byte(`{"version":"v1","stylesheets":["assets/shell-a.css"],"scripts":["assets/shell-b.js"],
+			"locales":["de-DE"],"fragments":{"de-DE":{"header":{"public":"fragments/de-DE/header-public.html"},"footer":{"v1":"fragments/de-DE/footer-v1.html"}}}}`)},
+		"fragments/de-DE/header-public.html": {Data: []byte(`<header><a href="/">Start</a></header>`)},
+		"fragments/de-DE/footer-v1.html":     {Data: []byte(`<footer>© [[shell:year]]</footer>`)},
+		"assets/shell-a.css":                 {Data: []byte(strings.Repeat("a{color:red}", 50))},
+		"assets/shell-a.css.br":              {Data: []byte("br-bytes")},
+		"assets/shell-a.css.gz":              {Data: []byte("gz-bytes")},
+		"assets/shell-b.js":                  {Data: []byte("console.log(1)")},
+	}
+}
+
+func TestLoad(t *testing.T) {
+	b, err := Load(testFS(), "/_shell/assets/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantHead := `<link rel="stylesheet" href="/_shell/assets/shell-a.css" data-shell="style"><script type="module" src="/_shell/assets/shell-b.js" data-shell="script"></script>`
+	if string(b.Head()) != wantHead {
+		t.Errorf("head = %s", b.Head())
+	}
+	f, ok := b.Fragment("de-DE", Footer, "v1")
+	if !ok || string(f.AppendTo(nil, Values{Year: 2030})) != `<footer>&#xa9; 2030</footer>` {
+		t.Errorf("footer fragment wrong: %v", ok)
+	}
+	if _, ok := b.Fragment("en-GB", Header, "public"); ok {
+		t.Error("a locale the build lacks must not have fragments")
+	}
+	if got := b.Variants("de-DE", Header); len(got) != 1 || got[0] != "public" {
+		t.Errorf("variants = %v", got)
+	}
+}
+
+func TestLoadErrorsSayWhatToDo(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(fstest.MapFS)
+		want   string
+	}{
+		{"no manifest", func(m fstest.MapFS) { delete(m, "shell-manifest.json") }, "build the UI"},
+		{"fragment missing", func(m fstest.MapFS) { delete(m, "fragments/de-DE/footer-v1.html") }, `"fragments/de-DE/footer-v1.html"`},
+		{"script missing", func(m fstest.MapFS) { delete(m, "assets/shell-b.js") }, `"assets/shell-b.js"`},
+		{"asset outside assets/", func(m fstest.MapFS) {
+			m["shell-manifest.json"] = &fstest.MapFile{Data: []byte(`{"version":"1","scripts":["../x.js"],"locales":["de-DE"]}`)}
+		}, "outside assets/"},
+		{"not JSON", func(m fstest.MapFS) { m["shell-manifest.json"] = &fstest.MapFile{Data: []byte("{")} }, "not valid JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := testFS()
+			tt.change(fsys)
+			_, err := Load(fsys, "/_shell/assets/")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want it to mention %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestAssetChoose(t *testing.T) {
+	b, err := Load(testFS(), "/_shell/assets/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	css, _ := b.Asset("shell-a.css")
+	js, _ := b.Asset("shell-b.js")
+	tests := []struct {
+		asset      *Asset
+		accept     string
+		wantCoding string
+	}{
+		{css, "gzip, deflate, br, zstd", "br"},
+		{css, "gzip", "gzip"},
+		{css, "br;q=0, gzip;q=0.5", "gzip"},
+		{css, "br;q=0.0, gzip;q=0", ""},
+		{css, "", ""},
+		{css, "*", "br"},
+		{js, "br, gzip", ""}, // no precompressed variant of this one
+	}
+	for _, tt := range tests {
+		_, coding := tt.asset.Choose(tt.accept)
+		if coding != tt.wantCoding {
+			t.Errorf("%s with Accept-Encoding %q: coding %q, want %q", tt.asset.Name, tt.accept, coding, tt.wantCoding)
+		}
+	}
+	if css.ContentType != "text/css; charset=utf-8" {
+		t.Errorf("css content type %q", css.ContentType)
+	}
+}

@@ -1,0 +1,148 @@
+package bundle
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// YearSlot is the text the prerender writes where the current year belongs.
+const YearSlot = "[[shell:year]]"
+
+// Fragment is a prerendered piece of shell markup, prepared for cheap per-request rendering.
+type Fragment struct {
+	// src is the fragment as ASCII HTML.
+	src []byte
+	// marks are the positions where a request may add something, in ascending order.
+	marks []mark
+}
+
+type markKind uint8
+
+const (
+	markYear markKind = iota + 1 // replace len(YearSlot) bytes by the year
+	markLink                     // after "<a": add aria-current when path matches
+)
+
+type mark struct {
+	at   int
+	kind markKind
+	path string // markLink: the link's path, without query or fragment
+}
+
+// Values are what a request contributes to a fragment.
+type Values struct {
+	// Year replaces the year slot.
+	Year int
+	// Path marks links to this path (compared case-insensitively) as the current page.
+	Path string
+}
+
+// PrepareFragment turns prerendered HTML into a Fragment.
+func PrepareFragment(raw []byte) *Fragment {
+	src := asciiHTML(raw)
+	f := &Fragment{src: src}
+	// Link positions come from a real tokenizer, once, so per request nothing is parsed.
+	z := html.NewTokenizer(bytes.NewReader(src))
+	offset := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		rawTok := z.Raw()
+		if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+			name, hasAttr := z.TagName()
+			if string(name) == "a" {
+				href := ""
+				for hasAttr {
+					var k, v []byte
+					k, v, hasAttr = z.TagAttr()
+					if string(k) == "href" {
+						href = string(v)
+					}
+				}
+				if p, ok := linkPath(href); ok {
+					f.marks = append(f.marks, mark{at: offset + 2, kind: markLink, path: p})
+				}
+			}
+		}
+		offset += len(rawTok)
+	}
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte(YearSlot))
+		if j < 0 {
+			break
+		}
+		f.marks = append(f.marks, mark{at: i + j, kind: markYear})
+		i += j + len(YearSlot)
+	}
+	sortMarks(f.marks)
+	return f
+}
+
+// AppendTo appends the fragment rendered for v to dst.
+func (f *Fragment) AppendTo(dst []byte, v Values) []byte {
+	last := 0
+	for _, m := range f.marks {
+		dst = append(dst, f.src[last:m.at]...)
+		last = m.at
+		switch m.kind {
+		case markYear:
+			dst = strconv.AppendInt(dst, int64(v.Year), 10)
+			last += len(YearSlot)
+		case markLink:
+			if v.Path != "" && strings.EqualFold(m.path, v.Path) {
+				dst = append(dst, ` aria-current="page"`...)
+			}
+		}
+	}
+	return append(dst, f.src[last:]...)
+}
+
+// Len is the fragment's size before request values, a good capacity hint.
+func (f *Fragment) Len() int { return len(f.src) }
+
+// linkPath gives the path of a same-site link, without query and fragment.
+func linkPath(href string) (string, bool) {
+	if !strings.HasPrefix(href, "/") || strings.HasPrefix(href, "//") {
+		return "", false
+	}
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		href = href[:i]
+	}
+	return href, true
+}
+
+// asciiHTML replaces every non-ASCII character by a numeric character reference. Fragments hold
+// no raw-text elements, so this reads the same in text and attribute values, whatever the
+// page's ASCII-compatible charset is.
+func asciiHTML(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	for len(b) > 0 {
+		c := b[0]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			b = b[1:]
+			continue
+		}
+		r, n := utf8.DecodeRune(b)
+		out = append(out, "&#x"...)
+		out = strconv.AppendInt(out, int64(r), 16)
+		out = append(out, ';')
+		b = b[n:]
+	}
+	return out
+}
+
+func sortMarks(m []mark) {
+	// Insertion sort: a fragment has tens of marks, mostly in order already.
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && m[j].at < m[j-1].at; j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+}

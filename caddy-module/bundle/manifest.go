@@ -1,0 +1,50 @@
+package bundle
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// ManifestFile is the manifest's name at the root of the built UI.
+const ManifestFile = "shell-manifest.json"
+
+// Manifest is what the UI build writes about its outputs. Paths are relative to the UI root.
+type Manifest struct {
+	// Version identifies the build; it changes whenever an output changes.
+	Version string `json:"version"`
+	// Stylesheets and Scripts go into every spliced page's head, in order.
+	Stylesheets []string `json:"stylesheets"`
+	Scripts     []string `json:"scripts"`
+	// Locales lists every locale the build rendered fragments for.
+	Locales []string `json:"locales"`
+	// Fragments maps locale → "header" or "footer" → variant → file.
+	Fragments map[string]map[string]map[string]string `json:"fragments"`
+}
+
+func readManifest(fsys fs.FS) (*Manifest, error) {
+	raw, err := fs.ReadFile(fsys, ManifestFile)
+	if err != nil {
+		return nil, fmt.Errorf("reading the UI manifest %s: %w (build the UI with `make ui`, or point ui_dir at a built shell-ui/dist)", ManifestFile, err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("the UI manifest %s is not valid JSON: %w (rebuild the UI)", ManifestFile, err)
+	}
+	if m.Version == "" || len(m.Scripts) == 0 || len(m.Locales) == 0 {
+		return nil, fmt.Errorf("the UI manifest %s lacks a version, a script or a locale (rebuild the UI)", ManifestFile)
+	}
+	for _, p := range append(append([]string{}, m.Stylesheets...), m.Scripts...) {
+		if !isAssetPath(p) {
+			return nil, fmt.Errorf("the UI manifest names %q outside assets/ (rebuild the UI)", p)
+		}
+	}
+	return &m, nil
+}
+
+// isAssetPath reports whether p is a clean file path under assets/.
+func isAssetPath(p string) bool {
+	return strings.HasPrefix(p, "assets/") && path.Clean(p) == p && !strings.Contains(p, "..")
+}
