@@ -1,0 +1,76 @@
+# shellgate: `make run` starts the demo, `make test` runs every test. Both install what they need.
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/shellgate
+NODE_STAMP := node_modules/.package-lock.json
+UI_STAMP := shell-ui/dist/shell-manifest.json
+GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
+
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile bench fuzz clean
+
+all: build
+
+## deps: npm packages and Go modules
+deps: $(NODE_STAMP)
+	$(GO) mod download
+
+$(NODE_STAMP): package.json package-lock.json shell-ui/package.json e2e/package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+## system-deps: redis-server and chromium from Debian, when missing (the tests need them)
+system-deps:
+	@missing=""; \
+	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+## ui: the shell UI bundle (hashed assets, prerendered fragments, manifest)
+ui: $(UI_STAMP)
+
+$(UI_STAMP): $(NODE_STAMP) $(UI_SOURCES)
+	npm run build -w shell-ui
+
+## build: bin/shellgate, Caddy with the shell module and the UI built in
+build: $(BIN)
+
+$(BIN): $(UI_STAMP) $(GO_SOURCES)
+	$(GO) build -o $(BIN) ./caddy-module/cmd/shellgate
+
+## run: the demo on http://localhost:8080
+run: deps build
+	@echo "shellgate demo: http://localhost:8080/ (de-DE) and http://localhost:8080/en-gb/ (en-GB)"
+	$(BIN) run --config Caddyfile --adapter caddyfile
+
+## test: every test (Go, UI, Caddyfile, browser)
+test: system-deps deps build test-go test-ui test-caddyfile test-e2e
+
+test-go: $(UI_STAMP)
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-ui: $(NODE_STAMP)
+	npm run typecheck -w shell-ui
+	npm test -w shell-ui
+
+test-caddyfile: $(BIN)
+	$(BIN) validate --config Caddyfile --adapter caddyfile
+
+test-e2e: $(BIN)
+	npm test -w e2e
+
+## bench: splicer and end-to-end throughput, side by side with plain reverse_proxy and nginx
+bench: deps build
+	bench/run
+
+## fuzz: a short run of every fuzz target
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzSplice -fuzztime 60s ./caddy-module/splice/
+
+clean:
+	rm -rf bin shell-ui/dist
