@@ -1,0 +1,73 @@
+// What every test file shares: the gateway (the one run.mjs started, or its
+// own when a file runs alone), one Chromium, and page helpers.
+import { after, before } from 'node:test';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { artifactsDir, startGateway } from './gateway.mjs';
+import { launchBrowser, viewports } from './browser.mjs';
+
+/**
+ * Registers file-level hooks; the returned object is filled in before the
+ * first test: { base, origin, browser }.
+ */
+export function useSuite() {
+  const suite = { base: '', origin: '', browser: null };
+  let ownGateway = null;
+  before(async () => {
+    if (process.env.SHELLGATE_E2E_BASE) {
+      suite.base = process.env.SHELLGATE_E2E_BASE;
+      suite.origin = process.env.SHELLGATE_E2E_ORIGIN;
+    } else {
+      const { writeLargePage } = await import('../generate-large-page.mjs');
+      await writeLargePage();
+      ownGateway = await startGateway();
+      suite.base = ownGateway.base;
+      suite.origin = ownGateway.origin;
+    }
+    await mkdir(artifactsDir, { recursive: true });
+    suite.browser = await launchBrowser();
+  });
+  after(async () => {
+    await suite.browser?.close();
+    await ownGateway?.stop();
+  });
+  return suite;
+}
+
+export const screenshotPath = (name) => join(artifactsDir, name);
+
+/**
+ * Opens a context at a width ("desktop" or "mobile") and records what a
+ * visitor's devtools would show: console errors, page errors, and failed or
+ * non-2xx requests for the shell's own assets.
+ */
+export async function openContext(browser, width, options = {}) {
+  const context = await browser.newContext({ ...viewports[width], ...options });
+  const problems = [];
+  context.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  context.on('weberror', (err) => problems.push(`page error: ${err.error().message}`));
+  context.on('requestfailed', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/_shell/assets/')) {
+      problems.push(`failed request ${req.url()}: ${req.failure()?.errorText}`);
+    }
+  });
+  context.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/_shell/assets/') && res.status() >= 400) {
+      problems.push(`${res.status()} for ${res.url()}`);
+    }
+  });
+  return { context, problems };
+}
+
+// Resolves once React has hydrated both shell mounts.
+export async function waitForShellReady(page, timeout = 10_000) {
+  await page.waitForFunction(() => document.documentElement.dataset.shellReady === 'true', null, { timeout });
+}
+
+export async function box(locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`${locator} has no box: it is not rendered`);
+  return b;
+}

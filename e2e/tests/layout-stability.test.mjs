@@ -1,0 +1,89 @@
+// Nothing moves when React takes over the prerendered shell: no layout
+// shift, the same boxes as with JavaScript off, the same visible text.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { pages } from '../lib/pages.mjs';
+import { box, openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
+
+const suite = useSuite();
+
+const parts = {
+  'header mount': '[data-shell="header"]',
+  header: '[data-shell="header"] header',
+  content: 'main.content',
+  'footer mount': '[data-shell="footer"]',
+  footer: '[data-shell="footer"] footer',
+};
+
+// Records every layout shift from the first paint on, with what moved.
+function recordLayoutShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts.push({
+        value: e.value,
+        at: Math.round(e.startTime),
+        moved: e.sources.map((s) => {
+          const n = s.node;
+          if (!n || n.nodeType !== 1) return String(n?.nodeName ?? '?');
+          return `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}${n.className && typeof n.className === 'string' ? `.${n.className.split(' ').join('.')}` : ''}`;
+        }),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const normalise = (text) => text.replace(/\s+/g, ' ').trim();
+
+async function measure(tab) {
+  const boxes = {};
+  for (const [name, selector] of Object.entries(parts)) boxes[name] = await box(tab.locator(selector));
+  const text = {
+    header: normalise(await tab.locator(parts['header mount']).innerText()),
+    footer: normalise(await tab.locator(parts['footer mount']).innerText()),
+  };
+  return { boxes, text };
+}
+
+function assertSameBox(name, noJs, hydrated) {
+  for (const k of ['x', 'y', 'width', 'height']) {
+    assert.ok(Math.abs(noJs[k] - hydrated[k]) <= 1,
+      `${name} ${k} moved on hydration: ${noJs[k].toFixed(1)} without JavaScript, ${hydrated[k].toFixed(1)} after (${JSON.stringify({ noJs, hydrated })})`);
+  }
+}
+
+for (const width of ['desktop', 'mobile']) {
+  describe(`no layout shift at ${width} width`, () => {
+    for (const page of pages) {
+      test(`${page.market} ${page.path}`, async () => {
+        const js = await openContext(suite.browser, width);
+        const noJs = await openContext(suite.browser, width, { javaScriptEnabled: false });
+        try {
+          const tab = await js.context.newPage();
+          await tab.addInitScript(recordLayoutShifts);
+          await tab.goto(suite.base + page.path);
+          await waitForShellReady(tab);
+          await tab.evaluate(() => document.fonts.ready);
+          await tab.waitForTimeout(500); // let any late shift land in the record
+          const shifts = await tab.evaluate(() => window.__shifts);
+          const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+          assert.ok(cls < 0.01, `cumulative layout shift ${cls.toFixed(4)} must stay below 0.01: ${JSON.stringify(shifts)}`);
+          const hydrated = await measure(tab);
+
+          const plain = await noJs.context.newPage();
+          await plain.goto(suite.base + page.path);
+          const before = await measure(plain);
+
+          for (const name of Object.keys(parts)) assertSameBox(name, before.boxes[name], hydrated.boxes[name]);
+          assert.equal(hydrated.text.header, before.text.header, 'header text is the same before and after hydration');
+          assert.equal(hydrated.text.footer, before.text.footer, 'footer text is the same before and after hydration');
+          assert.deepEqual(js.problems, [], 'no console errors');
+        } finally {
+          await js.context.close();
+          await noJs.context.close();
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,62 @@
+// A visitor without JavaScript, or a crawler, gets every link of the shell
+// in the HTML itself: each link React shows after hydration (menus opened
+// one by one) is already in the bytes the gateway sent.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { pages } from '../lib/pages.mjs';
+import { fetchSpliced, linkHrefs } from '../lib/raw.mjs';
+import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
+
+const suite = useSuite();
+
+// Every href under a mount after opening each of its disclosure buttons.
+async function hydratedHrefs(tab, mount) {
+  const hrefs = new Set();
+  const collect = async () => {
+    for (const h of await tab.locator(`[data-shell="${mount}"] a[href]`).evaluateAll((as) => as.map((a) => a.getAttribute('href')))) hrefs.add(h);
+  };
+  await collect();
+  const buttons = tab.locator(`[data-shell="${mount}"] button[aria-expanded][aria-controls]`);
+  for (let i = 0; i < (await buttons.count()); i++) {
+    const button = buttons.nth(i);
+    if (!(await button.isVisible())) continue;
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    await collect();
+    if ((await button.getAttribute('aria-expanded')) === 'true') await button.click();
+  }
+  return hrefs;
+}
+
+describe('shell links are in the raw HTML', () => {
+  for (const page of pages) {
+    test(`${page.market} ${page.path}`, async () => {
+      const raw = await fetchSpliced(suite.base, suite.origin, page.path);
+      assert.match(raw.res.headers.get('content-type'), /^text\/html/);
+      const [header] = raw.mounts('header');
+      const [footer] = raw.mounts('footer');
+      assert.ok(header, 'raw HTML has the header mount');
+      assert.ok(footer, 'raw HTML has the footer mount');
+      assert.match(header.html, /<header\b/, 'the header is prerendered, not an empty mount');
+      assert.match(footer.html, /<footer\b/, 'the footer is prerendered, not an empty mount');
+      const rawHeader = new Set(linkHrefs(header.html));
+      const rawFooter = new Set(linkHrefs(footer.html));
+      assert.ok(rawHeader.size >= 5, `header has its nav links in the HTML, found ${[...rawHeader]}`);
+      assert.ok(rawFooter.size >= 5, `footer has its link groups in the HTML, found ${[...rawFooter]}`);
+
+      for (const width of ['desktop', 'mobile']) {
+        const { context } = await openContext(suite.browser, width);
+        try {
+          const tab = await context.newPage();
+          await tab.goto(suite.base + page.path);
+          await waitForShellReady(tab);
+          const missingHeader = [...(await hydratedHrefs(tab, 'header'))].filter((h) => !rawHeader.has(h));
+          const missingFooter = [...(await hydratedHrefs(tab, 'footer'))].filter((h) => !rawFooter.has(h));
+          assert.deepEqual(missingHeader, [], `${width}: header links only JavaScript users get`);
+          assert.deepEqual(missingFooter, [], `${width}: footer links only JavaScript users get`);
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,59 @@
+// Every content page, at desktop and mobile width, is framed by the shell:
+// header on top, the page's own content intact, footer after it, in the
+// market's language, with no errors in the console.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { pages, screenshotName, shellWords } from '../lib/pages.mjs';
+import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+
+const suite = useSuite();
+
+for (const width of ['desktop', 'mobile']) {
+  describe(`shell frame at ${width} width`, () => {
+    for (const page of pages) {
+      test(`${page.market} ${page.path}`, async () => {
+        const { context, problems } = await openContext(suite.browser, width);
+        try {
+          const tab = await context.newPage();
+          const res = await tab.goto(suite.base + page.path);
+          assert.equal(res.status(), 200);
+          await waitForShellReady(tab);
+
+          const header = tab.locator('[data-shell="header"] header');
+          const footer = tab.locator('[data-shell="footer"] footer');
+          const main = tab.locator('main.content');
+          await assert.doesNotReject(header.waitFor({ state: 'visible' }), 'header visible');
+          await assert.doesNotReject(footer.waitFor({ state: 'visible' }), 'footer visible');
+          assert.equal(await tab.locator('[data-shell="header"]').count(), 1, 'exactly one header mount');
+          assert.equal(await tab.locator('[data-shell="footer"]').count(), 1, 'exactly one footer mount');
+
+          const [h, f, m] = [await box(header), await box(footer), await box(main)];
+          assert.ok(h.width > 0 && h.height > 0, `header has a size: ${JSON.stringify(h)}`);
+          assert.ok(f.width > 0 && f.height > 0, `footer has a size: ${JSON.stringify(f)}`);
+          assert.ok(Math.abs(h.y) < 1, `header at the top of the page, y=${h.y}`);
+          assert.ok(h.y + h.height <= m.y + 0.5, `content starts below the header (header bottom ${h.y + h.height}, content top ${m.y})`);
+          assert.ok(f.y >= m.y + m.height - 0.5, `footer after the content (content bottom ${m.y + m.height}, footer top ${f.y})`);
+
+          // The page's own content is still there and readable.
+          assert.equal(await tab.locator('main.content h1').innerText(), page.h1);
+          assert.ok((await tab.locator('main.content table.rates tbody tr').count()) >= 2, 'rates table rows kept');
+          assert.equal(await tab.locator('h1').count(), 1, 'the shell adds no h1 of its own');
+
+          // Right language: the market's words are on screen, the other market's are not.
+          const words = shellWords[page.market];
+          const other = shellWords[page.market === 'de-DE' ? 'en-GB' : 'de-DE'];
+          const shellText = await tab.locator('[data-shell="header"], [data-shell="footer"]').allInnerTexts();
+          const visible = shellText.join('\n');
+          assert.match(visible, new RegExp(words.login), `shell shows "${words.login}"`);
+          assert.doesNotMatch(visible, new RegExp(`\\b${other.login}\\b`), `shell does not show "${other.login}"`);
+          assert.equal(await tab.locator('html').getAttribute('lang'), page.market === 'de-DE' ? 'de' : 'en-GB', 'page language untouched');
+
+          await tab.screenshot({ path: screenshotPath(screenshotName(page, width)), fullPage: true });
+          assert.deepEqual(problems, [], 'no console errors, no failed shell assets');
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  });
+}
