@@ -3,6 +3,7 @@
 // one by one) is already in the bytes the gateway sent.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { contentHrefs, renderedHref } from '../lib/content.mjs';
 import { pages } from '../lib/pages.mjs';
 import { fetchSpliced, linkHrefs } from '../lib/raw.mjs';
 import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
@@ -42,6 +43,12 @@ describe('shell links are in the raw HTML', () => {
       const rawFooter = new Set(linkHrefs(footer.html));
       assert.ok(rawHeader.size >= 5, `header has its nav links in the HTML, found ${[...rawHeader]}`);
       assert.ok(rawFooter.size >= 5, `footer has its link groups in the HTML, found ${[...rawFooter]}`);
+
+      // Every link the market's content gives a visitor is in the fragment.
+      for (const [part, found] of [['header', rawHeader], ['footer', rawFooter]]) {
+        const missing = (await contentHrefs(page.market, part)).map((h) => renderedHref(page.market, h)).filter((h) => !found.has(h));
+        assert.deepEqual(missing, [], `${part} links of shell-ui/src/content/${page.market}/${part}.ts missing from the raw HTML`);
+      }
 
       for (const width of ['desktop', 'mobile']) {
         const { context } = await openContext(suite.browser, width);
