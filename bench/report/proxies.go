@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// The proxies compared, in the order rounds run and rows print.
+const (
+	plainProxy = "plain"
+	shellOn    = "shell"
+	nginxSub   = "nginx"
+)
+
+var proxyOrder = []string{plainProxy, shellOn, nginxSub}
+
+var proxyLabel = map[string]string{
+	plainProxy: "shellgate reverse_proxy",
+	shellOn:    "shellgate shell on",
+	nginxSub:   "nginx sub_filter",
+}
+
+// A proxyResult is the median over rounds of one proxy serving one page.
+type proxyResult struct {
+	Page, Proxy string
+	Rounds      int
+	ReqPerSec   float64
+	P50, P99    time.Duration
+	Bad         int
+}
+
+// loadProxies reads dir/PAGE__PROXY__ROUND.txt, one wrk report per round, and
+// takes each figure's median over the rounds.
+func loadProxies(dir string) ([]proxyResult, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*__*__*.txt"))
+	if err != nil || len(paths) == 0 {
+		return nil, fmt.Errorf("no wrk reports named PAGE__PROXY__ROUND.txt in %s; did bench/run's wrk rounds run?", dir)
+	}
+	type key struct{ page, proxy string }
+	runs := map[key][]wrkRun{}
+	var pages []string
+	for _, p := range paths {
+		parts := strings.Split(strings.TrimSuffix(filepath.Base(p), ".txt"), "__")
+		k := key{parts[0], parts[1]}
+		f, err := os.Open(p)
+		if err != nil {
+			return nil, fmt.Errorf("opening a wrk report: %w", err)
+		}
+		run, err := parseWrk(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		runs[k] = append(runs[k], run)
+		if !slices.Contains(pages, k.page) {
+			pages = append(pages, k.page)
+		}
+	}
+	slices.SortFunc(pages, func(a, b string) int { return pageSize(a) - pageSize(b) })
+	var out []proxyResult
+	for _, page := range pages {
+		for _, proxy := range proxyOrder {
+			rs := runs[key{page, proxy}]
+			if len(rs) == 0 {
+				continue
+			}
+			res := proxyResult{Page: page, Proxy: proxy, Rounds: len(rs)}
+			var rate, p50, p99 []float64
+			for _, r := range rs {
+				rate = append(rate, r.ReqPerSec)
+				p50 = append(p50, float64(r.P50))
+				p99 = append(p99, float64(r.P99))
+				res.Bad += r.Bad
+			}
+			res.ReqPerSec = median(rate)
+			res.P50 = time.Duration(median(p50))
+			res.P99 = time.Duration(median(p99))
+			out = append(out, res)
+		}
+	}
+	return out, nil
+}
+
+// find returns the result of proxy on page.
+func find(rs []proxyResult, page, proxy string) (proxyResult, bool) {
+	for _, r := range rs {
+		if r.Page == page && r.Proxy == proxy {
+			return r, true
+		}
+	}
+	return proxyResult{}, false
+}

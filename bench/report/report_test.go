@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+func TestParseWrk(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		want    wrkRun
+		wantErr string
+	}{
+		{file: "wrk/100kb__shell__1.txt", want: wrkRun{ReqPerSec: 746.50, P50: 19470 * time.Microsecond, P99: 107930 * time.Microsecond, Requests: 1521}},
+		{file: "wrk-errors.txt", want: wrkRun{ReqPerSec: 18950.12, P50: 790 * time.Microsecond, P99: 1020 * time.Millisecond, Requests: 189500, Bad: 12}},
+		{file: "gobench.txt", wantErr: "--latency"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			got, err := parseWrk(f)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want one mentioning %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseGoBench(t *testing.T) {
+	f, err := os.Open("testdata/gobench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	raw, err := parseGoBench(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) != 8 {
+		t.Fatalf("read %d benchmark lines, want 8 (log lines are not results)", len(raw))
+	}
+	got := medianBenches(raw)
+	want := []goBench{
+		{Name: "Splice/100KB", MBPerSec: 738.43, AllocsPerOp: 31, BytesPerOp: 9120, NsPerOp: 142000},
+		{Name: "Splice/1MB", MBPerSec: 866.58, AllocsPerOp: 31, BytesPerOp: 9184, NsPerOp: 1210000},
+		{Name: "TokenizerBaseline/100KB", MBPerSec: 255.36, AllocsPerOp: 600, BytesPerOp: 12400, NsPerOp: 401000},
+		{Name: "TokenizerBaseline/1MB", MBPerSec: 255.75, AllocsPerOp: 6100, BytesPerOp: 12400, NsPerOp: 4100000},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d benchmarks, want %d: %+v", len(got), len(want), got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("benchmark %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestPageSize(t *testing.T) {
+	for name, want := range map[string]int{
+		"Splice/100KB": 100 << 10, "Splice/1MB": 1 << 20, "Splice/size=100k": 100 << 10,
+		"Splice/article-1mb": 1 << 20, "100kb": 100 << 10, "Splice/1MiB": 1 << 20,
+		"Splice/small": 0, "Splice/utf8": 0,
+	} {
+		if got := pageSize(name); got != want {
+			t.Errorf("pageSize(%q) = %d, want %d", name, got, want)
+		}
+	}
+}
+
+func TestJudgeProxies(t *testing.T) {
+	ms := time.Millisecond
+	results := func(shellRate float64, shellP99 time.Duration, nginxRate float64) []proxyResult {
+		return []proxyResult{
+			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
+			{Page: "100kb", Proxy: shellOn, ReqPerSec: shellRate, P99: shellP99},
+			{Page: "100kb", Proxy: nginxSub, ReqPerSec: nginxRate, P99: 20 * ms},
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		rs   []proxyResult
+		want []string // marks: throughput, p99, nginx
+	}{
+		{"all met at the limits", results(900, 11*ms, 899), []string{"PASS", "PASS", "PASS"}},
+		{"all missed just past them", results(899, 11*ms+time.Microsecond, 900), []string{"MISS", "MISS", "MISS"}},
+		{"no shell figures", []proxyResult{{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000}, {Page: "100kb", Proxy: nginxSub, ReqPerSec: 900}}, []string{"n/a", "n/a", "n/a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vs := judgeProxies(tc.rs)
+			if len(vs) != len(tc.want) {
+				t.Fatalf("got %d verdicts, want %d", len(vs), len(tc.want))
+			}
+			for i, v := range vs {
+				if v.Mark() != tc.want[i] {
+					t.Errorf("%s: %s (%s), want %s", v.Target, v.Mark(), v.Figure, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestJudgeSplicer(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		bs    []goBench
+		speed string
+		alloc string
+	}{
+		{"fast and flat", []goBench{{Name: "Splice/100KB", MBPerSec: 1000, AllocsPerOp: 20}, {Name: "Splice/1MB", MBPerSec: 1500, AllocsPerOp: 20}}, "PASS", "PASS"},
+		{"slow on one page, allocs grow", []goBench{{Name: "Splice/100KB", MBPerSec: 2000, AllocsPerOp: 20}, {Name: "Splice/1MB", MBPerSec: 999, AllocsPerOp: 21}}, "MISS", "MISS"},
+		{"baseline only", []goBench{{Name: "TokenizerBaseline/100KB", MBPerSec: 5000}}, "n/a", "n/a"},
+		{"one size", []goBench{{Name: "Splice/100KB", MBPerSec: 5000}}, "PASS", "n/a"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vs := judgeSplicer(tc.bs)
+			if vs[0].Mark() != tc.speed || vs[1].Mark() != tc.alloc {
+				t.Errorf("got speed %s (%s), allocs %s (%s); want %s, %s",
+					vs[0].Mark(), vs[0].Figure, vs[1].Mark(), vs[1].Figure, tc.speed, tc.alloc)
+			}
+		})
+	}
+}
+
+func TestReport(t *testing.T) {
+	var text, md bytes.Buffer
+	if err := report(&text, &md, "testdata/wrk", "testdata/gobench.txt", []string{"a test run"}); err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string][]byte{"report.txt.golden": text.Bytes(), "report.md.golden": md.Bytes()} {
+		path := filepath.Join("testdata", name)
+		if *update {
+			if err := os.WriteFile(path, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update once)", err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, got, want)
+		}
+	}
+}

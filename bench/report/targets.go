@@ -1,0 +1,128 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A verdict is one of the targets with the figure it was judged on.
+type verdict struct {
+	Target, Figure string
+	Pass           bool
+	Judged         bool // false when the figures to judge are missing
+}
+
+func (v verdict) Mark() string {
+	switch {
+	case !v.Judged:
+		return "n/a"
+	case v.Pass:
+		return "PASS"
+	}
+	return "MISS"
+}
+
+// The targets.
+const (
+	minThroughputRatio = 0.90
+	maxP99Added        = time.Millisecond
+	minSplicerMBPerSec = 1000 // 1 GB/s on one core; go test's MB/s is 10^6 bytes
+	targetPage         = 100 << 10
+)
+
+// judgeProxies checks the throughput, p99 and nginx targets: the first two on
+// the 100 KB page, beating nginx on every page.
+func judgeProxies(rs []proxyResult) []verdict {
+	var out []verdict
+	pages := pagesOf(rs)
+	for _, page := range pages {
+		plain, okPlain := find(rs, page, plainProxy)
+		shell, okShell := find(rs, page, shellOn)
+		if pageSize(page) == targetPage {
+			v := verdict{Target: fmt.Sprintf("shell-on throughput >= %.2f x plain reverse_proxy (%s)", minThroughputRatio, sizeLabel(page))}
+			if okPlain && okShell && plain.ReqPerSec > 0 {
+				ratio := shell.ReqPerSec / plain.ReqPerSec
+				v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.3f x", ratio), ratio >= minThroughputRatio, true
+			}
+			out = append(out, v)
+			v = verdict{Target: fmt.Sprintf("p99 added by the shell <= %s (%s)", ms(maxP99Added), sizeLabel(page))}
+			if okPlain && okShell {
+				added := shell.P99 - plain.P99
+				v.Figure, v.Pass, v.Judged = signedMs(added), added <= maxP99Added, true
+			}
+			out = append(out, v)
+		}
+		nginx, okNginx := find(rs, page, nginxSub)
+		v := verdict{Target: fmt.Sprintf("shell-on beats nginx sub_filter (%s)", sizeLabel(page))}
+		if okShell && okNginx && nginx.ReqPerSec > 0 {
+			ratio := shell.ReqPerSec / nginx.ReqPerSec
+			v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.2f x nginx req/s", ratio), ratio > 1, true
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// judgeSplicer checks the splicer's speed on every page size and that its
+// allocations per response do not grow from the smallest to the largest page.
+func judgeSplicer(bs []goBench) []verdict {
+	var splice []goBench
+	for _, b := range bs {
+		if strings.HasPrefix(b.Name, "Splice") && pageSize(b.Name) > 0 {
+			splice = append(splice, b)
+		}
+	}
+	speed := verdict{Target: "splicer >= 1 GB/s per core"}
+	allocs := verdict{Target: "splicer allocs per response do not grow from 100 KB to 1 MB"}
+	if len(splice) == 0 {
+		return []verdict{speed, allocs}
+	}
+	slowest := splice[0]
+	small, large := splice[0], splice[0]
+	for _, b := range splice {
+		if b.MBPerSec < slowest.MBPerSec {
+			slowest = b
+		}
+		if pageSize(b.Name) < pageSize(small.Name) {
+			small = b
+		}
+		if pageSize(b.Name) > pageSize(large.Name) {
+			large = b
+		}
+	}
+	speed.Figure = fmt.Sprintf("slowest %.2f GB/s (%s)", slowest.MBPerSec/1000, slowest.Name)
+	speed.Pass, speed.Judged = slowest.MBPerSec >= minSplicerMBPerSec, true
+	if pageSize(small.Name) < pageSize(large.Name) {
+		allocs.Figure = fmt.Sprintf("%g -> %g allocs/op", small.AllocsPerOp, large.AllocsPerOp)
+		allocs.Pass, allocs.Judged = large.AllocsPerOp <= small.AllocsPerOp, true
+	}
+	return []verdict{speed, allocs}
+}
+
+func pagesOf(rs []proxyResult) []string {
+	var pages []string
+	for _, r := range rs {
+		if len(pages) == 0 || pages[len(pages)-1] != r.Page {
+			pages = append(pages, r.Page)
+		}
+	}
+	return pages
+}
+
+// sizeLabel names a page by its size: "100 KB", "1 MB".
+func sizeLabel(name string) string {
+	switch n := pageSize(name); {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return name
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+func signedMs(d time.Duration) string {
+	return fmt.Sprintf("%+.2f ms", float64(d)/float64(time.Millisecond))
+}
