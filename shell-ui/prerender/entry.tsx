@@ -1,0 +1,24 @@
+// The prerender's server build: `vite build --ssr` bundles this with the components, and
+// prerender/write.mjs runs it in Node to write the fragments.
+import { localeContents } from '../src/content/index.ts';
+import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
+
+/** HeaderVariants are the header variants with prerendered fragments. */
+export const HeaderVariants = ['public'] as const;
+/** DesignVersions are the footer layouts with prerendered fragments. */
+export const DesignVersions = ['v1', 'v2'] as const;
+
+export interface RenderedLocale {
+  locale: string;
+  header: Record<string, string>;
+  footer: Record<string, string>;
+}
+
+/** renderAll renders every locale's header variants and footer design versions. */
+export function renderAll(): RenderedLocale[] {
+  return localeContents.map((content) => ({
+    locale: content.locale,
+    header: Object.fromEntries(HeaderVariants.map((v) => [v, renderHeaderFragment(content, v)])),
+    footer: Object.fromEntries(DesignVersions.map((v) => [v, renderFooterFragment(content, v)])),
+  }));
+}

@@ -1,0 +1,19 @@
+import { renderToString } from 'react-dom/server';
+import type { LocaleContent } from '../src/content/index.ts';
+import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from '../src/shell/roots.tsx';
+import { YearSlot } from '../src/shell/slots.ts';
+
+// Fragments are the same for every page: no path (the gateway marks the active link) and the
+// year slot (the gateway writes the year).
+
+/** renderHeaderFragment is the header's inner HTML for the gateway's header mount. */
+export function renderHeaderFragment(content: LocaleContent, variant: string): string {
+  return renderToString(<HeaderRoot content={content} variant={variant} serverPath={null} />, { identifierPrefix: HeaderIdPrefix });
+}
+
+/** renderFooterFragment is the footer's inner HTML for the gateway's footer mount. */
+export function renderFooterFragment(content: LocaleContent, designVersion: string): string {
+  return renderToString(<FooterRoot content={content} designVersion={designVersion} year={YearSlot} serverPath={null} />, {
+    identifierPrefix: FooterIdPrefix,
+  });
+}

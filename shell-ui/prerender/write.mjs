@@ -1,0 +1,84 @@
+// Last step of `npm run build`: writes the prerendered fragments and the manifest beside the
+// client bundle, precompresses the assets, and fails the build when a size budget is broken.
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const assetsDir = join(dist, 'assets');
+
+// Budgets of the gzipped bundle (React included), in bytes.
+export const Budget = { js: 85 * 1024, css: 12 * 1024 };
+
+const { renderAll } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
+
+// 1. Fragments.
+const fragments = {};
+const rendered = renderAll();
+for (const { locale, header, footer } of rendered) {
+  const dir = join(dist, 'fragments', locale);
+  await mkdir(dir, { recursive: true });
+  fragments[locale] = { header: {}, footer: {} };
+  for (const [part, variants] of [['header', header], ['footer', footer]]) {
+    for (const [variant, html] of Object.entries(variants)) {
+      if (/<(script|style)\b/i.test(html)) throw new Error(`${locale} ${part}-${variant} holds a <script> or <style>; fragments must not (the gateway rewrites their text)`);
+      const file = join(dir, `${part}-${variant}.html`);
+      await writeFile(file, html);
+      fragments[locale][part][variant] = relative(dist, file).split('\\').join('/');
+    }
+  }
+}
+
+// 2. Assets: the one script and stylesheet, each precompressed.
+const assetNames = (await readdir(assetsDir)).filter((n) => !n.endsWith('.br') && !n.endsWith('.gz')).sort();
+const scripts = assetNames.filter((n) => n.endsWith('.js')).map((n) => `assets/${n}`);
+const stylesheets = assetNames.filter((n) => n.endsWith('.css')).map((n) => `assets/${n}`);
+if (scripts.length !== 1 || stylesheets.length !== 1) {
+  throw new Error(`expected one script and one stylesheet in dist/assets, found ${assetNames.join(', ')}; check vite.config.ts output options`);
+}
+const gzSizes = {};
+for (const name of assetNames) {
+  const file = join(assetsDir, name);
+  const body = await readFile(file);
+  const gz = gzipSync(body, { level: 9 });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+  await writeFile(`${file}.gz`, gz);
+  await writeFile(`${file}.br`, br);
+  gzSizes[name] = { raw: body.length, gz: gz.length, br: br.length };
+}
+
+// 3. Manifest: the version is a hash of every output, so it changes whenever one does.
+const hash = createHash('sha256');
+const outputs = [...assetNames.map((n) => `assets/${n}`), ...Object.values(fragments).flatMap((f) => [...Object.values(f.header), ...Object.values(f.footer)])].sort();
+for (const rel of outputs) {
+  hash.update(rel).update('\0').update(await readFile(join(dist, rel))).update('\0');
+}
+const manifest = {
+  version: hash.digest('hex').slice(0, 20),
+  stylesheets,
+  scripts,
+  locales: rendered.map((r) => r.locale),
+  fragments,
+};
+await writeFile(join(dist, 'shell-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+await rm(join(root, 'prerender/.out'), { recursive: true, force: true });
+
+// 4. Size report and budget.
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const js = gzSizes[scripts[0].slice('assets/'.length)];
+const css = gzSizes[stylesheets[0].slice('assets/'.length)];
+console.log(`shell-ui: manifest ${manifest.version}, ${manifest.locales.length} locales, ${outputs.length - assetNames.length} fragments`);
+console.log(`shell-ui: JS  ${scripts[0]}  ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli (budget ${kb(Budget.js)} gzip)`);
+console.log(`shell-ui: CSS ${stylesheets[0]}  ${kb(css.raw)} raw, ${kb(css.gz)} gzip, ${kb(css.br)} brotli (budget ${kb(Budget.css)} gzip)`);
+const over = [];
+if (js.gz > Budget.js) over.push(`JS is ${kb(js.gz)} gzip, over its ${kb(Budget.js)} budget`);
+if (css.gz > Budget.css) over.push(`CSS is ${kb(css.gz)} gzip, over its ${kb(Budget.css)} budget`);
+if (over.length > 0) {
+  console.error(`shell-ui: size budget broken: ${over.join('; ')}. Remove code or styles before raising a budget.`);
+  process.exit(1);
+}

@@ -1,0 +1,34 @@
+import type { FooterLinkGroup as FooterLinkGroupData } from '../model/footer.ts';
+import { useDisclosure } from '../lib/useDisclosure.ts';
+import { ShellLink } from '../shell/ShellLink.tsx';
+import './FooterLinkGroup.css';
+
+export interface FooterLinkGroupProps {
+  group: FooterLinkGroupData;
+}
+
+/** FooterLinkGroup is a heading and its links: an accordion section below lg, a column from lg. */
+export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
+  const { open, regionId, buttonProps } = useDisclosure();
+  return (
+    <div className="shell-link-group" data-open={open ? 'true' : 'false'}>
+      <h2 className="shell-link-group__heading">
+        <button className="shell-link-group__toggle" {...buttonProps}>
+          {group.heading}
+          <svg className="shell-link-group__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+      </h2>
+      <ul id={regionId} className="shell-link-group__links">
+        {group.links.map((link) => (
+          <li key={`${link.title}|${link.href}`}>
+            <ShellLink href={link.href} className="shell-footer-link">
+              {link.title}
+            </ShellLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

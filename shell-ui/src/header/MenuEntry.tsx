@@ -1,0 +1,68 @@
+import type { MenuItem } from '../model/header.ts';
+import { openConsentSettings } from '../shell/consent.ts';
+import { ShellLink } from '../shell/ShellLink.tsx';
+import { MenuIcon } from './MenuIcon.tsx';
+import './MenuEntry.css';
+
+export interface MenuEntryProps {
+  item: MenuItem;
+  onNavigate?: () => void;
+}
+
+// Callbacks a content item may name; anything else is ignored.
+const callbacks: Record<string, () => void> = { openConsentSettings };
+
+/** MenuEntry renders one submenu item by its type: basic, advanced, text, image or arrow. */
+export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
+  if (item.type === 'text') {
+    return (
+      <div className="shell-menu-entry shell-menu-entry--text">
+        <span className="shell-menu-entry__heading">{item.title}</span>
+        {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
+      </div>
+    );
+  }
+
+  const body =
+    item.type === 'advanced' ? (
+      <>
+        {item.icon ? <MenuIcon name={item.icon} color={item.iconColor} /> : null}
+        <span className="shell-menu-entry__text">
+          <span className="shell-menu-entry__title">
+            {item.title}
+            {item.tag ? <span className="shell-menu-entry__tag">{item.tag}</span> : null}
+          </span>
+          {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
+        </span>
+      </>
+    ) : item.type === 'image' ? (
+      <>
+        {item.imageUrl ? <img className="shell-menu-entry__image" src={item.imageUrl} alt="" width={240} height={135} loading="lazy" /> : null}
+        <span className="shell-menu-entry__title">{item.title}</span>
+      </>
+    ) : item.type === 'arrow' ? (
+      <>
+        <span className="shell-menu-entry__title">{item.title}</span>
+        <span className="shell-menu-entry__arrow" aria-hidden="true">
+          →
+        </span>
+      </>
+    ) : (
+      <span className="shell-menu-entry__title">{item.title}</span>
+    );
+
+  const className = `shell-menu-entry shell-menu-entry--${item.type}`;
+  if (item.href === undefined && item.callback) {
+    const run = callbacks[item.callback];
+    return (
+      <button type="button" className={className} onClick={() => run?.()}>
+        {body}
+      </button>
+    );
+  }
+  return (
+    <ShellLink href={item.href} className={className} onNavigate={onNavigate}>
+      {body}
+    </ShellLink>
+  );
+}

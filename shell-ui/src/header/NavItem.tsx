@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import type { NavItem as NavItemData } from '../model/header.ts';
+import { ShellLink } from '../shell/ShellLink.tsx';
+import type { Dropdown } from './useDropdown.ts';
+import { SubMenuPanel } from './SubMenuPanel.tsx';
+import './NavItem.css';
+
+export interface NavItemProps {
+  item: NavItemData;
+  dropdown: Dropdown;
+  /** badge shows the unread dot on items flagged enableBadge. */
+  badge?: boolean;
+  onNavigate?: () => void;
+}
+
+/**
+ * NavItem is a top-level entry: a plain link, or a disclosure button with its panel
+ * (a drop-down from lg, an accordion section in the mobile panel).
+ */
+export function NavItem({ item, dropdown, badge = false, onNavigate }: NavItemProps) {
+  const panelId = useId();
+  const dot = badge && item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" /> : null;
+
+  if (!item.subMenus) {
+    return (
+      <li className="shell-nav__item">
+        <ShellLink href={item.href} className="shell-nav__link" onNavigate={onNavigate}>
+          {item.title}
+          {dot}
+        </ShellLink>
+      </li>
+    );
+  }
+
+  const open = dropdown.isOpen(item.id);
+  const closeAll = () => {
+    dropdown.close();
+    onNavigate?.();
+  };
+  return (
+    <li className="shell-nav__item" {...dropdown.itemProps(item.id)}>
+      <button className="shell-nav__button" {...dropdown.buttonProps(item.id, panelId)}>
+        {item.title}
+        {dot}
+        <svg className="shell-nav__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={-1}>
+        <SubMenuPanel subMenus={item.subMenus} onNavigate={closeAll} />
+      </div>
+    </li>
+  );
+}

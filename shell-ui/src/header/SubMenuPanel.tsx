@@ -1,0 +1,36 @@
+import type { MenuItem, SubMenuArea, SubMenus } from '../model/header.ts';
+import { MenuEntry } from './MenuEntry.tsx';
+import './SubMenuPanel.css';
+
+export interface SubMenuPanelProps {
+  subMenus: SubMenus;
+  onNavigate?: () => void;
+}
+
+function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[] | undefined; onNavigate?: () => void }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <ul className={`shell-submenu__area shell-submenu__area--${area}`}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <MenuEntry item={item} onNavigate={onNavigate} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SubMenuPanel lays out a nav item's areas: top, then main beside sidebar, then bottom. */
+export function SubMenuPanel({ subMenus, onNavigate }: SubMenuPanelProps) {
+  const layout = subMenus.layout ?? 'default';
+  return (
+    <div className={`shell-submenu shell-submenu--${layout}`}>
+      <Area area="top" items={subMenus.top} onNavigate={onNavigate} />
+      <div className="shell-submenu__body">
+        <Area area="main" items={subMenus.main} onNavigate={onNavigate} />
+        <Area area="sidebar" items={subMenus.sidebar} onNavigate={onNavigate} />
+      </div>
+      <Area area="bottom" items={subMenus.bottom} onNavigate={onNavigate} />
+    </div>
+  );
+}

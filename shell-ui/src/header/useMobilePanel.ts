@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LargeBreakpoint } from '../lib/viewport.ts';
+
+/**
+ * useMobilePanel runs the mobile navigation panel (spec section 4): the hamburger toggles it;
+ * while it is open the page behind does not scroll; Escape closes it and returns focus to the
+ * toggle; growing to the lg breakpoint closes it.
+ */
+export function useMobilePanel() {
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement | null>(null);
+
+  const toggle = useCallback(() => setOpen((o) => !o), []);
+  const close = useCallback(() => setOpen(false), []);
+
+  useEffect(() => {
+    if (!open) return;
+    const { body, documentElement: root } = document;
+    const before = { body: body.style.overflow, root: root.style.overflow };
+    body.style.overflow = 'hidden';
+    root.style.overflow = 'hidden';
+
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return; // an open submenu took this Escape
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(`(min-width: ${LargeBreakpoint}px)`) : null;
+    const onWide = (e: MediaQueryListEvent) => {
+      if (e.matches) setOpen(false);
+    };
+    wide?.addEventListener('change', onWide);
+
+    return () => {
+      body.style.overflow = before.body;
+      root.style.overflow = before.root;
+      document.removeEventListener('keydown', onKeyDown);
+      wide?.removeEventListener('change', onWide);
+    };
+  }, [open]);
+
+  return { open, toggle, close, toggleRef };
+}

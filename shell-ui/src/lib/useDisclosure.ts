@@ -1,0 +1,13 @@
+import { useCallback, useId, useState } from 'react';
+
+/** useDisclosure is one show/hide section (WAI-ARIA disclosure): a button and the region it controls. */
+export function useDisclosure(initiallyOpen = false) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const regionId = useId();
+  const toggle = useCallback(() => setOpen((o) => !o), []);
+  return {
+    open,
+    regionId,
+    buttonProps: { type: 'button' as const, 'aria-expanded': open, 'aria-controls': regionId, onClick: toggle },
+  };
+}

@@ -1,0 +1,100 @@
+// The header data source of spec section 3: what a header renders, per market and variant.
+// Content modules under src/content/ fill it; components never hard-code menus or labels.
+
+/** HeaderType is the header variant: public (visitors), private (customers), integrated (hidden). */
+export type HeaderType = 'public' | 'private' | 'integrated';
+
+/** LogoItem links the brand logo to the locale home. */
+export interface LogoItem {
+  id: string;
+  href: string;
+  /** url of a logo image; empty means the built-in brand mark. */
+  url?: string;
+  alt: string;
+}
+
+/** MenuItemType says how a menu item renders inside a submenu. */
+export type MenuItemType = 'basic' | 'advanced' | 'text' | 'image' | 'arrow';
+
+/** MenuIconName names the icons an advanced menu item may show. */
+export type MenuIconName =
+  | 'overviewIcon'
+  | 'fixedDepositIcon'
+  | 'overnightMoneyIcon'
+  | 'terminationPaymentIcon'
+  | 'etfRoboIcon'
+  | 'cryptoIcon'
+  | 'pensionIcon'
+  | 'shieldIcon'
+  | 'bankIcon'
+  | 'bookIcon';
+
+/** MenuItem is one entry of a submenu. An item without href is a button with a callback. */
+export interface MenuItem {
+  id: string;
+  type: MenuItemType;
+  title: string;
+  href?: string;
+  description?: string;
+  icon?: MenuIconName;
+  iconColor?: string;
+  tag?: string;
+  groupName?: string;
+  imageUrl?: string;
+  /** callback names an action the shell runs instead of navigating (e.g. "openConsentSettings"). */
+  callback?: string;
+}
+
+/** SubMenuArea is where a group of items sits in an open menu panel. */
+export type SubMenuArea = 'top' | 'main' | 'sidebar' | 'bottom';
+
+/** SubMenus are the areas of one nav item's panel; layout "even" gives equal columns. */
+export interface SubMenus {
+  layout?: 'default' | 'even';
+  top?: MenuItem[];
+  main?: MenuItem[];
+  sidebar?: MenuItem[];
+  bottom?: MenuItem[];
+}
+
+/** NavItem is a top-level menu entry: a link, or a disclosure button with a panel of submenus. */
+export interface NavItem {
+  id: string;
+  title: string;
+  href?: string;
+  enableBadge?: boolean;
+  subMenus?: SubMenus;
+}
+
+/** ActionItem is a header action: login or registration. */
+export interface ActionItem {
+  id: string;
+  title: string;
+  href: string;
+  type: 'login' | 'registration';
+}
+
+/** HeaderLabels are the header's own words (screen-reader labels included). */
+export interface HeaderLabels {
+  mainNavigation: string;
+  openMenu: string;
+  closeMenu: string;
+  homeLink: string;
+  actions: string;
+}
+
+/** HeaderDataSource is spec section 3's header data source, without the private customer block. */
+export interface HeaderDataSource {
+  type: HeaderType;
+  logoItems: LogoItem[];
+  navItems: NavItem[];
+  actionItems: ActionItem[];
+  hideCustomerBalance?: boolean;
+  isHeaderDataLoading?: boolean;
+}
+
+/** HeaderContent is one market's header content module. */
+export interface HeaderContent {
+  labels: HeaderLabels;
+  variants: { public: HeaderDataSource } & Partial<Record<HeaderType, HeaderDataSource>>;
+}

@@ -1,0 +1,68 @@
+import { hydrateRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { contentFor } from '../content/index.ts';
+import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
+import { readShellState } from './readState.ts';
+
+export const HeaderMountSelector = '[data-shell="header"]';
+export const FooterMountSelector = '[data-shell="footer"]';
+
+export interface HydrateOptions {
+  /** onRecoverableError receives React's hydration mismatches (default: React's own report). */
+  onRecoverableError?: (error: unknown) => void;
+  /** log receives the one message about a page the shell cannot take over. */
+  log?: (message: string) => void;
+}
+
+/**
+ * hydrateShell takes over the prerendered header and footer of a page. It hydrates each mount
+ * that exists with the tree the prerender used for this state, and marks
+ * <html data-shell-ready="true"> once every present root has hydrated. With no usable state
+ * it changes nothing and logs once.
+ */
+export function hydrateShell(doc: Document, options: HydrateOptions = {}): Root[] {
+  const log = options.log ?? ((m: string) => console.warn(`shell: ${m}`));
+  const read = readShellState(doc);
+  if (!read.ok) {
+    log(`${read.reason}; the shell stays as the server rendered it`);
+    return [];
+  }
+  const { state } = read;
+  const content = contentFor(state.locale);
+  if (!content) {
+    log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
+    return [];
+  }
+
+  const headerMount = doc.querySelector(HeaderMountSelector);
+  const footerMount = doc.querySelector(FooterMountSelector);
+  let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
+  const onReady = () => {
+    waiting -= 1;
+    if (waiting === 0) doc.documentElement.dataset.shellReady = 'true';
+  };
+  const rootOptions = (identifierPrefix: string) =>
+    options.onRecoverableError ? { identifierPrefix, onRecoverableError: options.onRecoverableError } : { identifierPrefix };
+
+  const roots: Root[] = [];
+  if (headerMount) {
+    roots.push(
+      hydrateRoot(
+        headerMount,
+        <HeaderRoot content={content} variant={state.headerVariant} serverPath={state.path} onReady={onReady} />,
+        rootOptions(HeaderIdPrefix),
+      ),
+    );
+  }
+  if (footerMount) {
+    roots.push(
+      hydrateRoot(
+        footerMount,
+        <FooterRoot content={content} designVersion={state.designVersion} year={state.year} serverPath={state.path} onReady={onReady} />,
+        rootOptions(FooterIdPrefix),
+      ),
+    );
+  }
+  if (waiting === 0) log('no header or footer mount in the page');
+  return roots;
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import type { LocaleContent } from '../content/index.ts';
+import { Footer } from '../footer/Footer.tsx';
+import { Header } from '../header/Header.tsx';
+import type { HeaderDataSource } from '../model/header.ts';
+import { ShellSettingsProvider } from './ShellContext.tsx';
+
+// The two roots are separate React trees in one document: distinct useId prefixes keep their
+// ids apart. Prerender and hydration must pass the same prefix.
+export const HeaderIdPrefix = 'shell-h';
+export const FooterIdPrefix = 'shell-f';
+
+/** Ready calls onReady once, after the root's first commit (for hydration: once it is done). */
+function Ready({ onReady }: { onReady?: () => void }) {
+  useEffect(() => {
+    onReady?.();
+  }, [onReady]);
+  return null;
+}
+
+/** headerData picks the variant's header data; variants without content fall back to public. */
+export function headerData(content: LocaleContent, variant: string): HeaderDataSource {
+  const variants = content.header.variants as Record<string, HeaderDataSource | undefined>;
+  return variants[variant] ?? content.header.variants.public;
+}
+
+export interface HeaderRootProps {
+  content: LocaleContent;
+  variant: string;
+  /** serverPath: null in the prerender, state.path when hydrating. */
+  serverPath: string | null;
+  onReady?: () => void;
+}
+
+/** HeaderRoot is the header tree, the same in the prerender and in the browser. */
+export function HeaderRoot({ content, variant, serverPath, onReady }: HeaderRootProps) {
+  return (
+    <ShellSettingsProvider value={{ locale: content.locale, basePath: content.basePath, serverPath }}>
+      <Header data={headerData(content, variant)} labels={content.header.labels} />
+      <Ready onReady={onReady} />
+    </ShellSettingsProvider>
+  );
+}
+
+export interface FooterRootProps {
+  content: LocaleContent;
+  designVersion: string;
+  year: number | string;
+  serverPath: string | null;
+  onReady?: () => void;
+}
+
+/** FooterRoot is the footer tree, the same in the prerender and in the browser. */
+export function FooterRoot({ content, designVersion, year, serverPath, onReady }: FooterRootProps) {
+  return (
+    <ShellSettingsProvider value={{ locale: content.locale, basePath: content.basePath, serverPath }}>
+      <Footer content={content.footer} locale={content.locale} designVersion={designVersion} year={year} />
+      <Ready onReady={onReady} />
+    </ShellSettingsProvider>
+  );
+}
