@@ -5,6 +5,8 @@ import (
 	caddycmd "github.com/caddyserver/caddy/v2/cmd"
 
 	_ "github.com/caddyserver/caddy/v2/modules/standard"
+
+	_ "github.com/shellgate/shellgate/caddy-module"
 )
 
 func main() {

@@ -1,0 +1,86 @@
+package shell
+
+import (
+	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"github.com/dustin/go-humanize"
+)
+
+func init() {
+	httpcaddyfile.RegisterHandlerDirective("shell", parseCaddyfile)
+	// The shell wraps the responses of the handlers that serve pages, and sits inside encode
+	// so that what it writes is compressed for the client: right where templates sits.
+	httpcaddyfile.RegisterDirectiveOrder("shell", httpcaddyfile.After, "templates")
+}
+
+func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error) {
+	s := new(Handler)
+	err := s.UnmarshalCaddyfile(h.Dispenser)
+	return s, err
+}
+
+// UnmarshalCaddyfile sets up the handler from Caddyfile tokens. Syntax:
+//
+//	shell {
+//		design_version   v1|v2
+//		default_locale   <locale>
+//		host             <hostname> <locale>
+//		ui_dir           <path>
+//		compressed       decode|passthrough
+//		max_decoded_size <size>
+//	}
+func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
+	d.Next() // the directive's name
+	if d.NextArg() {
+		return d.ArgErr()
+	}
+	for d.NextBlock(0) {
+		switch d.Val() {
+		case "design_version":
+			if !d.AllArgs(&h.DesignVersion) {
+				return d.Errf("design_version takes one value: v1 or v2")
+			}
+		case "default_locale":
+			if !d.AllArgs(&h.DefaultLocale) {
+				return d.Errf("default_locale takes one locale, e.g. de-DE")
+			}
+		case "host":
+			var host, locale string
+			if !d.AllArgs(&host, &locale) {
+				return d.Errf("host takes a host name and its locale, e.g. host example.co.uk en-GB")
+			}
+			if h.Hosts == nil {
+				h.Hosts = map[string]string{}
+			}
+			if _, dup := h.Hosts[host]; dup {
+				return d.Errf("host %s is given twice; a host serves one locale", host)
+			}
+			h.Hosts[host] = locale
+		case "ui_dir":
+			if !d.AllArgs(&h.UIDir) {
+				return d.Errf("ui_dir takes one path: a built shell-ui/dist folder")
+			}
+		case "compressed":
+			if !d.AllArgs(&h.Compressed) {
+				return d.Errf("compressed takes one value: decode or passthrough")
+			}
+		case "max_decoded_size":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("max_decoded_size takes one size, e.g. 128MiB")
+			}
+			size, err := humanize.ParseBytes(v)
+			if err != nil || size == 0 {
+				return d.Errf("max_decoded_size %q is not a size; give one such as 128MiB", v)
+			}
+			h.MaxDecodedSize = int64(size)
+		default:
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed and max_decoded_size", d.Val())
+		}
+	}
+	return nil
+}
+
+// Interface guard
+var _ caddyfile.Unmarshaler = (*Handler)(nil)

@@ -1,0 +1,102 @@
+package shell
+
+import (
+	"net/http"
+	"sync"
+
+	"github.com/shellgate/shellgate/caddy-module/bundle"
+	"github.com/shellgate/shellgate/caddy-module/market"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
+	"github.com/shellgate/shellgate/caddy-module/splice"
+)
+
+// page is what the shell of one request is made of: its state and the fragments it shows.
+type page struct {
+	state  shellstate.State
+	header *bundle.Fragment
+	footer *bundle.Fragment
+}
+
+// Mount elements: every node the gateway adds carries data-shell.
+const (
+	headerOpen  = `<div data-shell="header">`
+	footerOpen  = `<div data-shell="footer">`
+	mountClose  = `</div>`
+	variantNone = "public"
+)
+
+func (h *Handler) pageOf(r *http.Request) *page {
+	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	locale := h.shellLocale(res.Locale)
+	basePath := res.BasePath
+	if locale != res.Locale {
+		basePath = "" // the fallback locale's links carry their own prefix
+	}
+	p := &page{state: shellstate.State{
+		Locale:        locale,
+		Market:        locale,
+		BasePath:      basePath,
+		DesignVersion: h.DesignVersion,
+		HeaderVariant: variantNone,
+		Path:          r.URL.Path,
+		Year:          h.now().Year(),
+		CanAccess:     true,
+		Flags:         map[string]bool{},
+	}}
+	p.header, _ = h.bundle.Fragment(locale, bundle.Header, p.state.HeaderVariant)
+	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
+	if p.footer == nil {
+		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
+	}
+	return p
+}
+
+// shellLocale is the locale whose shell is shown: the page's own, else the fallback header
+// locale, else the default.
+func (h *Handler) shellLocale(locale string) string {
+	for _, l := range []string{locale, market.FallbackHeaderLocale, h.DefaultLocale} {
+		if h.bundle.HasLocale(l) {
+			return l
+		}
+	}
+	return h.bundle.Locales()[0]
+}
+
+var fragmentBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
+
+// fragments renders the bytes to splice into the page. The buffer goes back to the pool with
+// releaseFragments once the response is done.
+func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
+	bp := fragmentBuffers.Get().(*[]byte)
+	buf := (*bp)[:0]
+	v := bundle.Values{Year: p.state.Year, Path: p.state.Path}
+
+	buf = append(buf, headerOpen...)
+	if p.header != nil {
+		buf = p.header.AppendTo(buf, v)
+	}
+	buf = append(buf, mountClose...)
+	buf, err := p.state.AppendScript(buf)
+	if err != nil {
+		*bp = buf
+		return splice.Fragments{}, bp, err
+	}
+	headerEnd := len(buf)
+	buf = append(buf, footerOpen...)
+	if p.footer != nil {
+		buf = p.footer.AppendTo(buf, v)
+	}
+	buf = append(buf, mountClose...)
+	*bp = buf
+	return splice.Fragments{
+		Head:   h.bundle.Head(),
+		Header: buf[:headerEnd:headerEnd],
+		Footer: buf[headerEnd:],
+	}, bp, nil
+}
+
+func releaseFragments(bp *[]byte) {
+	if bp != nil && cap(*bp) <= 1<<20 {
+		fragmentBuffers.Put(bp)
+	}
+}

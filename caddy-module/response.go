@@ -1,0 +1,193 @@
+package shell
+
+import (
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/shellgate/shellgate/caddy-module/splice"
+)
+
+// shellWriter decides, when the upstream's header arrives, whether a response gets the shell,
+// and then streams its body through the splicer (and a decoder if the upstream compressed it).
+type shellWriter struct {
+	http.ResponseWriter
+	h    *Handler
+	page *page
+
+	wroteHeader bool
+	reason      string // why the response passes untouched; "" while it may be spliced
+	splicer     *splice.Writer
+	decoder     *decoder
+	body        io.Writer // where Write sends bytes once the header is written
+	buf         *[]byte   // the fragments' buffer
+}
+
+func newShellWriter(w http.ResponseWriter, h *Handler, p *page, reason string) *shellWriter {
+	return &shellWriter{ResponseWriter: w, h: h, page: p, reason: reason}
+}
+
+// WriteHeader decides on the response from its status and header.
+func (sw *shellWriter) WriteHeader(status int) {
+	if status >= 100 && status <= 199 {
+		sw.ResponseWriter.WriteHeader(status) // 103 Early Hints and friends pass as they are
+		return
+	}
+	if sw.wroteHeader {
+		return
+	}
+	sw.wroteHeader = true
+	hdr := sw.Header()
+	optedOut := strings.EqualFold(strings.TrimSpace(hdr.Get("Shell")), "off")
+	hdr.Del("Shell") // the opt-out is for the gateway, not the browser
+	sw.body = writerOnly{sw.ResponseWriter}
+	if sw.reason == "" {
+		if optedOut {
+			sw.reason = "opt-out-header"
+		} else {
+			sw.reason = passReason(status, hdr, sw.h.Compressed)
+		}
+	}
+	if sw.reason == "" {
+		sw.startSplice(hdr)
+	}
+	sw.ResponseWriter.WriteHeader(status)
+}
+
+func (sw *shellWriter) startSplice(hdr http.Header) {
+	frags, buf, err := sw.h.fragments(sw.page)
+	sw.buf = buf
+	if err != nil {
+		sw.reason = "state-error"
+		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err))
+		return
+	}
+	hdr.Del("Content-Length")
+	hdr.Del("Accept-Ranges")
+	if etag := hdr.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
+		hdr.Set("ETag", "W/"+etag) // same meaning, different bytes
+	}
+	sw.splicer = splice.NewWriter(writerOnly{sw.ResponseWriter}, frags)
+	sw.body = sw.splicer
+	if coding := contentCoding(hdr); coding != "" {
+		hdr.Del("Content-Encoding")
+		sw.decoder = newDecoder(coding, sw.splicer, sw.h.MaxDecodedSize)
+		sw.body = sw.decoder
+	}
+}
+
+// passReason says why a response with this status and header must pass untouched, or "".
+func passReason(status int, hdr http.Header, compressed string) string {
+	switch {
+	case status != http.StatusOK && status != http.StatusNonAuthoritativeInfo && status < 400:
+		return "status"
+	case hdr.Get("Content-Range") != "":
+		return "range"
+	case caddyhttp.IsIncremental(hdr):
+		return "stream"
+	}
+	mediaType, params, err := mime.ParseMediaType(hdr.Get("Content-Type"))
+	if err != nil || mediaType != "text/html" {
+		return "not-html"
+	}
+	if strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16") {
+		return "utf16"
+	}
+	if disp, _, _ := mime.ParseMediaType(hdr.Get("Content-Disposition")); disp == "attachment" {
+		return "attachment"
+	}
+	switch coding := contentCoding(hdr); {
+	case coding == "":
+	case !decodable(coding):
+		return "unknown-coding"
+	case compressed == compressedPassthrough:
+		return "compressed"
+	}
+	return ""
+}
+
+// contentCoding gives the response's content coding, "" for identity.
+func contentCoding(hdr http.Header) string {
+	c := strings.ToLower(strings.TrimSpace(hdr.Get("Content-Encoding")))
+	if c == "identity" {
+		return ""
+	}
+	return c
+}
+
+func (sw *shellWriter) Write(p []byte) (int, error) {
+	if !sw.wroteHeader {
+		if sw.Header().Get("Content-Type") == "" {
+			sw.Header().Set("Content-Type", http.DetectContentType(p))
+		}
+		sw.WriteHeader(http.StatusOK)
+	}
+	return sw.body.Write(p)
+}
+
+// ReadFrom keeps sendfile for responses that pass untouched and routes the rest through Write.
+func (sw *shellWriter) ReadFrom(r io.Reader) (int64, error) {
+	if sw.wroteHeader && sw.splicer == nil {
+		if rf, ok := sw.ResponseWriter.(io.ReaderFrom); ok {
+			return rf.ReadFrom(r)
+		}
+	}
+	return io.Copy(writerOnly{sw}, r)
+}
+
+// FlushError sends everything decided so far. While a compressed page is decoded, the
+// decoder owns the splicer and flushing waits for the end.
+func (sw *shellWriter) FlushError() error {
+	if !sw.wroteHeader {
+		return nil // the header is sent once the decision is made, by WriteHeader
+	}
+	if sw.splicer != nil && sw.decoder == nil {
+		if err := sw.splicer.Flush(); err != nil {
+			return err
+		}
+	}
+	//nolint:bodyclose // not a response body
+	return http.NewResponseController(sw.ResponseWriter).Flush()
+}
+
+// Unwrap lets http.ResponseController reach the writer below for deadlines and hijacking.
+func (sw *shellWriter) Unwrap() http.ResponseWriter { return sw.ResponseWriter }
+
+// finish ends the splice once the next handler is done.
+func (sw *shellWriter) finish() {
+	defer releaseFragments(sw.buf)
+	if sw.splicer == nil {
+		if sw.reason != "" && sw.h.logger != nil {
+			if ce := sw.h.logger.Check(zapcore.DebugLevel, "page passed without the shell"); ce != nil {
+				ce.Write(zap.String("reason", sw.reason))
+			}
+		}
+		return
+	}
+	defer sw.splicer.Release()
+	if sw.decoder != nil {
+		if err := sw.decoder.Close(); err != nil {
+			sw.h.logger.Warn("compressed page could not be decoded to its end; response cut short", zap.Error(err))
+		}
+	}
+	if err := sw.splicer.Close(); err != nil {
+		if ce := sw.h.logger.Check(zapcore.DebugLevel, "client went away during a spliced page"); ce != nil {
+			ce.Write(zap.Error(err))
+		}
+	}
+	rep := sw.splicer.Report()
+	if rep.Err != nil {
+		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err))
+	}
+	if ce := sw.h.logger.Check(zapcore.DebugLevel, "page spliced"); ce != nil {
+		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason))
+	}
+}
+
+// writerOnly hides every method but Write, so io.Copy cannot bypass the splicer.
+type writerOnly struct{ io.Writer }

@@ -1,0 +1,100 @@
+package shell
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+)
+
+// serveOwnRoute answers the gateway's routes under /_shell/.
+func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
+	switch path := r.URL.Path; {
+	case strings.HasPrefix(path, assetPrefix):
+		return h.serveAsset(w, r, strings.TrimPrefix(path, assetPrefix))
+	case path == routePrefix+"state":
+		return h.serveState(w, r)
+	case path == routePrefix+"healthz":
+		return h.serveHealth(w, r)
+	}
+	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
+}
+
+func allowRead(w http.ResponseWriter, r *http.Request) error {
+	if r.Method == http.MethodGet || r.Method == http.MethodHead {
+		return nil
+	}
+	w.Header().Set("Allow", "GET, HEAD")
+	return caddyhttp.Error(http.StatusMethodNotAllowed, fmt.Errorf("%s %s: only GET and HEAD", r.Method, r.URL.Path))
+}
+
+// serveAsset serves a hashed UI file, precompressed when the client takes it. The name
+// carries the content hash, so it may be cached for good.
+func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, name string) error {
+	if err := allowRead(w, r); err != nil {
+		return err
+	}
+	a, ok := h.bundle.Asset(name)
+	if !ok {
+		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell asset %q", name))
+	}
+	body, coding := a.Choose(r.Header.Get("Accept-Encoding"))
+	hdr := w.Header()
+	hdr.Set("Content-Type", a.ContentType)
+	hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+	hdr.Add("Vary", "Accept-Encoding")
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	etag := a.ETag
+	if coding != "" {
+		hdr.Set("Content-Encoding", coding)
+		etag = strings.TrimSuffix(etag, `"`) + "-" + coding + `"`
+	}
+	hdr.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	return nil
+}
+
+// serveState answers the shell state of a page, named by its path in ?path= (default: the
+// referring page's, else "/"). It is what the shell reads when the page went out without it.
+func (h *Handler) serveState(w http.ResponseWriter, r *http.Request) error {
+	if err := allowRead(w, r); err != nil {
+		return err
+	}
+	pagePath := r.URL.Query().Get("path")
+	if pagePath == "" {
+		if ref, err := url.Parse(r.Header.Get("Referer")); err == nil && ref.Host == r.Host {
+			pagePath = ref.Path
+		}
+	}
+	if !strings.HasPrefix(pagePath, "/") || strings.HasPrefix(pagePath, "//") {
+		pagePath = "/"
+	}
+	pr := r.Clone(r.Context())
+	pr.URL.Path = pagePath
+	p := h.pageOf(pr)
+	out, err := p.state.AppendJSON(nil)
+	if err != nil {
+		return caddyhttp.Error(http.StatusInternalServerError, err)
+	}
+	hdr := w.Header()
+	hdr.Set("Content-Type", "application/json")
+	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	_, err = w.Write(out)
+	return err
+}
+
+// serveHealth answers liveness: the module is provisioned and has its UI.
+func (h *Handler) serveHealth(w http.ResponseWriter, r *http.Request) error {
+	if err := allowRead(w, r); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	return json.NewEncoder(w).Encode(map[string]string{"status": "ok", "ui": h.bundle.Version()})
+}

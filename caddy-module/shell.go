@@ -1,0 +1,199 @@
+// Package shell is the Caddy module http.handlers.shell: it owns the shell around every proxied
+// HTML page. ServeHTTP only orchestrates; each step is a plain function in a room below
+// (splice, market, bundle, shellstate).
+package shell
+
+import (
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/bundle"
+	"github.com/shellgate/shellgate/caddy-module/market"
+	shellui "github.com/shellgate/shellgate/shell-ui"
+)
+
+func init() {
+	caddy.RegisterModule(Handler{})
+}
+
+// Route prefixes of the gateway's own endpoints.
+const (
+	routePrefix = "/_shell/"
+	assetPrefix = routePrefix + "assets/"
+)
+
+// Handler splices the shell (header, footer, head assets and the shell state) into every HTML
+// page the next handler serves, and answers the gateway's own routes under /_shell/.
+type Handler struct {
+	// DesignVersion picks the footer layout: "v1" (the default) or "v2".
+	DesignVersion string `json:"design_version,omitempty"`
+
+	// DefaultLocale is the locale of hosts and paths that name none. Default: de-DE.
+	DefaultLocale string `json:"default_locale,omitempty"`
+
+	// Hosts maps market host names (no port) to the locale each serves, e.g.
+	// {"example.co.uk": "en-GB"}. A leading locale path segment (/en-gb/...) always wins.
+	Hosts map[string]string `json:"hosts,omitempty"`
+
+	// UIDir serves the shell UI from a built shell-ui/dist folder on disk instead of the one
+	// built into the binary, e.g. to try a new build without rebuilding Caddy.
+	UIDir string `json:"ui_dir,omitempty"`
+
+	// Compressed says what to do with a page the upstream compressed although the gateway
+	// asked it for identity: "decode" (the default) decodes gzip, br and zstd and splices;
+	// "passthrough" sends such pages on untouched, without the shell.
+	Compressed string `json:"compressed,omitempty"`
+
+	// MaxDecodedSize caps how many bytes a compressed page may decode to, against
+	// decompression bombs; past it the response is cut off. Default: 128 MiB.
+	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
+
+	bundle   *bundle.Bundle
+	resolver market.Resolver
+	logger   *zap.Logger
+	now      func() time.Time
+}
+
+const (
+	defaultMaxDecodedSize = 128 << 20
+	compressedDecode      = "decode"
+	compressedPassthrough = "passthrough"
+)
+
+// CaddyModule returns the Caddy module information.
+func (Handler) CaddyModule() caddy.ModuleInfo {
+	return caddy.ModuleInfo{
+		ID:  "http.handlers.shell",
+		New: func() caddy.Module { return new(Handler) },
+	}
+}
+
+// Provision loads the shell UI and sets defaults.
+func (h *Handler) Provision(ctx caddy.Context) error {
+	h.logger = ctx.Logger()
+	if h.now == nil {
+		h.now = time.Now
+	}
+	if h.DesignVersion == "" {
+		h.DesignVersion = "v1"
+	}
+	if h.DefaultLocale == "" {
+		h.DefaultLocale = market.DefaultLocale
+	}
+	if h.Compressed == "" {
+		h.Compressed = compressedDecode
+	}
+	if h.MaxDecodedSize == 0 {
+		h.MaxDecodedSize = defaultMaxDecodedSize
+	}
+	hosts := make(map[string]string, len(h.Hosts))
+	for host, locale := range h.Hosts {
+		if l, ok := market.Canonical(locale); ok {
+			locale = l
+		}
+		hosts[strings.ToLower(host)] = locale
+	}
+	h.resolver = market.Resolver{Hosts: hosts, Default: h.DefaultLocale}
+
+	var fsys fs.FS
+	if h.UIDir != "" {
+		fsys = os.DirFS(h.UIDir)
+	} else {
+		sub, err := fs.Sub(shellui.Dist, "dist")
+		if err != nil {
+			return fmt.Errorf("shell: the built-in UI is missing: %w (rebuild with `make build`)", err)
+		}
+		fsys = sub
+	}
+	b, err := bundle.Load(fsys, assetPrefix)
+	if err != nil {
+		if h.UIDir != "" {
+			return fmt.Errorf("shell: ui_dir %q: %w", h.UIDir, err)
+		}
+		return fmt.Errorf("shell: the built-in UI: %w", err)
+	}
+	h.bundle = b
+	return nil
+}
+
+// Validate checks the configuration and says what to change.
+func (h *Handler) Validate() error {
+	if h.DesignVersion != "v1" && h.DesignVersion != "v2" {
+		return fmt.Errorf("shell: design_version %q is not a design version; use v1 or v2", h.DesignVersion)
+	}
+	if err := market.Check(h.DefaultLocale); err != nil {
+		return fmt.Errorf("shell: default_locale: %w", err)
+	}
+	for host, locale := range h.Hosts {
+		if host == "" || strings.ContainsAny(host, ":/ ") {
+			return fmt.Errorf("shell: host %q is not a host name; give the bare name, e.g. example.co.uk", host)
+		}
+		if err := market.Check(locale); err != nil {
+			return fmt.Errorf("shell: host %s: %w", host, err)
+		}
+	}
+	if h.Compressed != compressedDecode && h.Compressed != compressedPassthrough {
+		return fmt.Errorf("shell: compressed %q is not a policy; use decode or passthrough", h.Compressed)
+	}
+	if h.MaxDecodedSize < 0 {
+		return fmt.Errorf("shell: max_decoded_size %d is negative; give a size such as 128MiB", h.MaxDecodedSize)
+	}
+	return nil
+}
+
+// ServeHTTP answers the gateway's own routes and splices the shell into pages.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
+	if strings.HasPrefix(r.URL.Path, routePrefix) {
+		return h.serveOwnRoute(w, r)
+	}
+	page := h.pageOf(r)
+	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
+	if repl != nil {
+		repl.Set("http.shell.locale", page.state.Locale)
+		repl.Set("http.shell.header_variant", page.state.HeaderVariant)
+	}
+	if reason := ineligible(r); reason != "" {
+		sw := newShellWriter(w, h, page, reason)
+		defer sw.finish()
+		return next.ServeHTTP(sw, r)
+	}
+	// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
+	// the result for the client.
+	r.Header.Set("Accept-Encoding", "identity")
+	sw := newShellWriter(w, h, page, "")
+	defer sw.finish()
+	return next.ServeHTTP(sw, r)
+}
+
+// ineligible says why the response to r must pass untouched, or "".
+func ineligible(r *http.Request) string {
+	switch {
+	case r.Method != http.MethodGet:
+		return "method"
+	case r.Header.Get("Range") != "":
+		return "range"
+	case r.Header.Get("Upgrade") != "":
+		return "upgrade"
+	}
+	// Browsers say what a request is for: only documents get a shell, not fetches of HTML
+	// partials or iframes. Clients that don't say (crawlers, curl) get one.
+	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "" && dest != "document" {
+		return "not-a-document"
+	}
+	return ""
+}
+
+// Interface guards
+var (
+	_ caddy.Provisioner           = (*Handler)(nil)
+	_ caddy.Validator             = (*Handler)(nil)
+	_ caddyhttp.MiddlewareHandler = (*Handler)(nil)
+)
