@@ -1,0 +1,63 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { contentFor } from '../content/index.ts';
+import { renderInShell } from '../../test/renderInShell.tsx';
+import { Header } from './Header.tsx';
+
+const de = contentFor('de-DE')!;
+
+function renderHeader() {
+  return renderInShell(<Header data={de.header.variants.public} labels={de.header.labels} />);
+}
+
+describe('MobilePanel', () => {
+  test('the hamburger opens the panel and locks the page scroll; its close button unlocks it', async () => {
+    const user = userEvent.setup();
+    document.body.style.overflow = 'auto';
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel.dataset.open).toBe('false');
+    expect(panel.querySelector('nav')).not.toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Menü schließen');
+    expect(panel.dataset.open).toBe('true');
+    expect(document.body.style.overflow).toBe('hidden');
+
+    await user.click(toggle);
+    expect(panel.dataset.open).toBe('false');
+    expect(document.body.style.overflow).toBe('auto');
+  });
+
+  test('Escape closes the panel and returns focus to the toggle; an open submenu closes first', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    await user.click(toggle);
+    const sparen = screen.getByRole('button', { name: 'Sparen' });
+    await user.click(sparen);
+
+    await user.keyboard('{Escape}');
+    expect(sparen.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await user.keyboard('{Escape}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  test('following a link closes the panel', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    await user.click(toggle);
+    const kontakt = screen.getByRole('link', { name: 'Kontakt' });
+    kontakt.addEventListener('click', (e) => e.preventDefault()); // jsdom cannot navigate
+    await user.click(kontakt);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,22 @@
+// What the gateway does to a fragment before it reaches the browser (caddy-module/bundle):
+// the year slot becomes the year, every same-site <a whose path (no query, no hash) equals the
+// request path case-insensitively gets aria-current="page" right after "<a", and non-ASCII
+// characters become numeric character references. Tests hydrate what this produces.
+
+const YearSlot = '[[shell:year]]';
+
+function linkPath(href: string): string | undefined {
+  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
+  const cut = href.search(/[?#]/);
+  return cut < 0 ? href : href.slice(0, cut);
+}
+
+export function gatewaySplice(fragment: string, values: { year: number; path: string }): string {
+  const marked = fragment.replace(/<a\b[^>]*>/g, (tag) => {
+    const href = /\shref="([^"]*)"/.exec(tag)?.[1];
+    const p = href === undefined ? undefined : linkPath(href.replaceAll('&amp;', '&'));
+    if (p === undefined || values.path === '' || p.toLowerCase() !== values.path.toLowerCase()) return tag;
+    return `<a aria-current="page"${tag.slice(2)}`;
+  });
+  return marked.replaceAll(YearSlot, String(values.year)).replace(/[^\x00-\x7f]/gu, (c) => `&#x${c.codePointAt(0)!.toString(16)};`);
+}
