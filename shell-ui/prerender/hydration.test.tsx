@@ -1,0 +1,144 @@
+// The prerendered fragments, as the gateway delivers them, hydrate without a single mismatch:
+// React takes over the markup the visitor already sees without changing it.
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { localeContents } from '../src/content/index.ts';
+import type { LocaleContent } from '../src/content/index.ts';
+import type { ShellState } from '../src/model/shellState.gen.ts';
+import { hydrateShell } from '../src/shell/hydrateShell.tsx';
+import { gatewaySplice } from '../test/gatewaySplice.ts';
+import { DesignVersions, HeaderVariants } from './entry.tsx';
+import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
+
+interface Page {
+  content: LocaleContent;
+  variant: string;
+  designVersion: string;
+  /** path is the request path the gateway saw; url is what the browser shows (may add a hash). */
+  path: string;
+  url: string;
+  year: number;
+  /** parts leaves out a mount, as the gateway may. */
+  parts?: { header: boolean; footer: boolean };
+}
+
+function stateFor(p: Page): ShellState {
+  return {
+    locale: p.content.locale,
+    market: p.content.locale,
+    basePath: p.content.basePath,
+    designVersion: p.designVersion,
+    headerVariant: p.variant,
+    path: p.path,
+    year: p.year,
+    isLoggedIn: false,
+    canAccess: true,
+    isAuthRequired: false,
+    access: null,
+    flags: null,
+  };
+}
+
+/** pageHTML is the body the gateway sends: mounts with the fragments, and the state script. */
+function pageHTML(p: Page, gatewayYear = p.year, stateJSON = JSON.stringify(stateFor(p))): string {
+  const parts = p.parts ?? { header: true, footer: true };
+  const values = { year: gatewayYear, path: p.path };
+  const header = parts.header ? `<div data-shell="header">${gatewaySplice(renderHeaderFragment(p.content, p.variant), values)}</div>` : '';
+  const footer = parts.footer ? `<div data-shell="footer">${gatewaySplice(renderFooterFragment(p.content, p.designVersion), values)}</div>` : '';
+  return `${header}<script type="application/json" id="shell-state" data-shell="state">${stateJSON}</script><main class="content"><h1>Seite</h1></main>${footer}`;
+}
+
+async function hydrate(html: string, url: string) {
+  window.history.replaceState(null, '', url);
+  document.body.innerHTML = html;
+  const before = document.body.innerHTML;
+  const recoverable: unknown[] = [];
+  const consoleErrors: unknown[][] = [];
+  const logs: string[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+  let roots: ReturnType<typeof hydrateShell> = [];
+  try {
+    await act(async () => {
+      roots = hydrateShell(document, { onRecoverableError: (e) => recoverable.push(e), log: (m) => logs.push(m) });
+    });
+  } finally {
+    spy.mockRestore();
+  }
+  return { recoverable, consoleErrors, logs, roots, before };
+}
+
+const pages: Page[] = localeContents.flatMap((content) =>
+  HeaderVariants.flatMap((variant) =>
+    DesignVersions.flatMap((designVersion) => [
+      { content, variant, designVersion, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
+      { content, variant, designVersion, path: `${content.basePath}/Kontakt/`.replace('/Kontakt/', content.locale === 'de-DE' ? '/KONTAKT/' : '/Contact/'), url: content.locale === 'de-DE' ? '/KONTAKT/' : `${content.basePath}/Contact/`, year: 2027 },
+      { content, variant, designVersion, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
+    ]),
+  ),
+);
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('hydration of the prerendered fragments', () => {
+  test.each(pages.map((p) => [`${p.content.locale} header-${p.variant} footer-${p.designVersion} at ${p.url}`, p] as const))('%s', async (_, page) => {
+    const html = pageHTML(page);
+    const { recoverable, consoleErrors, roots, before } = await hydrate(html, page.url);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(document.documentElement.dataset.shellReady).toBe('true');
+
+    // React keeps the links the gateway marked; with a page hash (#top) that no link carries,
+    // the hash rule unmarks them right after hydration.
+    const marked = [...document.querySelectorAll('a[aria-current="page"]')].map((a) => a.getAttribute('href'));
+    if (page.url.includes('#')) {
+      expect(marked).toEqual([]);
+    } else {
+      expect(marked.length).toBeGreaterThan(0);
+      for (const href of marked) expect(href!.toLowerCase()).toBe(page.path.toLowerCase());
+    }
+    expect(document.body.textContent).toContain(String(page.year));
+    // React took over the markup without changing it (the hash rule aside).
+    if (!page.url.includes('#')) expect(document.body.innerHTML === before).toBe(true);
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
+  test('a fragment that does not match the state is reported (the check can fail)', async () => {
+    const page = pages[0]!;
+    // The gateway wrote another year than the state says: the copyright text differs.
+    const { recoverable, consoleErrors, roots } = await hydrate(pageHTML(page, page.year - 1), page.url);
+    expect(recoverable.length + consoleErrors.length).toBeGreaterThan(0);
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
+  test('a page without a footer mount hydrates the header and is ready', async () => {
+    const page: Page = { ...pages[0]!, parts: { header: true, footer: false } };
+    const { recoverable, consoleErrors, roots } = await hydrate(pageHTML(page), page.url);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(roots.length).toBe(1);
+    expect(document.documentElement.dataset.shellReady).toBe('true');
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
+  test.each([
+    { name: 'missing state script', strip: true, json: '' },
+    { name: 'invalid JSON', strip: false, json: '{"locale":' },
+    { name: 'state without a year', strip: false, json: '{"locale":"de-DE","basePath":"","designVersion":"v1","headerVariant":"public","path":"/"}' },
+    { name: 'unknown locale', strip: false, json: '{"locale":"xx-XX","basePath":"","designVersion":"v1","headerVariant":"public","path":"/","year":2026}' },
+  ])('$name: nothing changes and one message is logged', async ({ strip, json }) => {
+    const page = pages[0]!;
+    let html = pageHTML(page, page.year, json);
+    if (strip) html = html.replace(/<script[^>]*>.*?<\/script>/, '');
+    const { recoverable, logs, roots, before } = await hydrate(html, page.url);
+    expect(roots).toEqual([]);
+    expect(recoverable).toEqual([]);
+    expect(logs.length).toBe(1);
+    expect(document.documentElement.dataset.shellReady).toBeUndefined();
+    expect(document.body.innerHTML === before).toBe(true);
+  });
+});
