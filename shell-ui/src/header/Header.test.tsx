@@ -210,6 +210,19 @@ describe('Header active link', () => {
     expect(screen.getAllByRole('link', { name, hidden: true }).some((a) => a.getAttribute('aria-current') === 'page')).toBe(true);
   });
 
+  test('the menu holding the current page is marked once the client runs, never in the prerender', () => {
+    window.history.replaceState(null, '', '/tagesgeld/');
+    renderHeader(de, '/tagesgeld/');
+    expect(menuButton('Sparen').dataset.current).toBe('true');
+    expect(menuButton('Investieren').dataset.current).toBeUndefined();
+    const html = renderToString(
+      <ShellSettingsProvider value={{ locale: 'de-DE', basePath: '', serverPath: '/tagesgeld/' }}>
+        <Header data={de.header.variants.public} labels={de.header.labels} />
+      </ShellSettingsProvider>,
+    );
+    expect(html).not.toContain('data-current');
+  });
+
   test('the page hash counts once the client runs', () => {
     window.history.replaceState(null, '', '/kontakt/#formular');
     renderHeader(de, '/kontakt/');

@@ -1,5 +1,8 @@
 import { useId } from 'react';
-import type { NavItem as NavItemData } from '../model/header.ts';
+import { isActiveHref } from '../lib/activeLink.ts';
+import { resolveHref } from '../lib/href.ts';
+import type { NavItem as NavItemData, SubMenus } from '../model/header.ts';
+import { useCurrentLocation, useShellSettings } from '../shell/ShellContext.tsx';
 import { ShellLink } from '../shell/ShellLink.tsx';
 import type { Dropdown } from './useDropdown.ts';
 import { SubMenuPanel } from './SubMenuPanel.tsx';
@@ -13,12 +16,17 @@ export interface NavItemProps {
   onNavigate?: () => void;
 }
 
+function submenuHrefs(subMenus: SubMenus): string[] {
+  return [subMenus.top, subMenus.main, subMenus.sidebar, subMenus.bottom].flatMap((area) => area ?? []).flatMap((m) => (m.href ? [m.href] : []));
+}
+
 /**
  * NavItem is a top-level entry: a plain link, or a disclosure button with its panel
  * (a drop-down from lg, an accordion section in the mobile panel).
  */
 export function NavItem({ item, dropdown, badge = false, onNavigate }: NavItemProps) {
   const panelId = useId();
+  const { basePath } = useShellSettings();
   const dot = badge && item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" /> : null;
 
   if (!item.subMenus) {
@@ -33,13 +41,18 @@ export function NavItem({ item, dropdown, badge = false, onNavigate }: NavItemPr
   }
 
   const open = dropdown.isOpen(item.id);
+  // Marks the menu that holds the current page. Only once the client runs (hash known): the
+  // prerender cannot know the page, and the hydration render must match it.
+  const at = useCurrentLocation();
+  const holdsCurrent =
+    at?.hash !== undefined && submenuHrefs(item.subMenus).some((href) => isActiveHref(resolveHref(href, basePath), at));
   const closeAll = () => {
     dropdown.close();
     onNavigate?.();
   };
   return (
     <li className="shell-nav__item" {...dropdown.itemProps(item.id)}>
-      <button className="shell-nav__button" {...dropdown.buttonProps(item.id, panelId)}>
+      <button className="shell-nav__button" data-current={holdsCurrent ? 'true' : undefined} {...dropdown.buttonProps(item.id, panelId)}>
         {item.title}
         {dot}
         <svg className="shell-nav__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
