@@ -15,6 +15,21 @@ export const Budget = { js: 85 * 1024, css: 12 * 1024 };
 
 const { renderAll } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
 
+// YearSlot is where the gateway writes the year (src/shell/slots.ts).
+const YearSlot = '[[shell:year]]';
+
+// checkFragment fails the build on a fragment the gateway cannot splice as it is: it must be
+// exactly one <header> or <footer> element (the mount's whole inner HTML, no whitespace
+// around), hold no raw-text element (the gateway rewrites text to character references), and
+// a footer must hold the year slot.
+function checkFragment(name, part, html) {
+  const problems = [];
+  if (!html.startsWith(`<${part} `) || !html.endsWith(`</${part}>`)) problems.push(`is not one <${part}> element without whitespace around it`);
+  if (/<(script|style|textarea|title)\b/i.test(html)) problems.push('holds a raw-text element');
+  if (part === 'footer' && !html.includes(YearSlot)) problems.push(`lacks the year slot ${YearSlot}`);
+  if (problems.length > 0) throw new Error(`fragment ${name} ${problems.join(', ')}; fix the component tree in src/`);
+}
+
 // 1. Fragments.
 const fragments = {};
 const rendered = renderAll();
@@ -24,7 +39,7 @@ for (const { locale, header, footer } of rendered) {
   fragments[locale] = { header: {}, footer: {} };
   for (const [part, variants] of [['header', header], ['footer', footer]]) {
     for (const [variant, html] of Object.entries(variants)) {
-      if (/<(script|style)\b/i.test(html)) throw new Error(`${locale} ${part}-${variant} holds a <script> or <style>; fragments must not (the gateway rewrites their text)`);
+      checkFragment(`${locale} ${part}-${variant}`, part, html);
       const file = join(dir, `${part}-${variant}.html`);
       await writeFile(file, html);
       fragments[locale][part][variant] = relative(dist, file).split('\\').join('/');
