@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { contentFor } from '../content/index.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { Header } from './Header.tsx';
@@ -59,5 +59,18 @@ describe('MobilePanel', () => {
     kontakt.addEventListener('click', (e) => e.preventDefault()); // jsdom cannot navigate
     await user.click(kontakt);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('MobilePanel on a scrolled page', () => {
+  test('opening brings a scrolled-away header back into view', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const header = document.querySelector('header')!;
+    const scrolled = vi.fn();
+    header.scrollIntoView = scrolled;
+    header.getBoundingClientRect = () => ({ top: -400, bottom: -336, left: 0, right: 390, width: 390, height: 64, x: 0, y: -400, toJSON: () => ({}) });
+    await user.click(screen.getByRole('button', { name: 'Menü öffnen' }));
+    expect(scrolled).toHaveBeenCalledOnce();
   });
 });

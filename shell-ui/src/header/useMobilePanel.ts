@@ -4,13 +4,19 @@ import { LargeBreakpoint } from '../lib/viewport.ts';
 /**
  * useMobilePanel runs the mobile navigation panel (spec section 4): the hamburger toggles it;
  * while it is open the page behind does not scroll; Escape closes it and returns focus to the
- * toggle; growing to the lg breakpoint closes it.
+ * toggle; growing to the lg breakpoint closes it. Opening scrolls a scrolled-away header back
+ * into view, since the panel hangs below it.
  */
 export function useMobilePanel() {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement | null>(null);
 
-  const toggle = useCallback(() => setOpen((o) => !o), []);
+  const toggle = useCallback(() => {
+    // The panel hangs below the header bar: bring a scrolled-away header back first.
+    const header = toggleRef.current?.closest('header');
+    if (!open && header && header.getBoundingClientRect().top < 0) header.scrollIntoView({ block: 'start' });
+    setOpen(!open);
+  }, [open]);
   const close = useCallback(() => setOpen(false), []);
 
   useEffect(() => {
