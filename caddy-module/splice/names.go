@@ -1,0 +1,247 @@
+package splice
+
+// Element names the tracker needs to tell apart. Every other name is elOther;
+// it is still matched by hash for end tags.
+type elem uint8
+
+const (
+	elOther elem = iota
+	elA
+	elAddress
+	elAnnotationXML
+	elApplet
+	elArea
+	elArticle
+	elAside
+	elB
+	elBase
+	elBasefont
+	elBgsound
+	elBig
+	elBlockquote
+	elBody
+	elBr
+	elButton
+	elCaption
+	elCenter
+	elCode
+	elCol
+	elColgroup
+	elDd
+	elDesc
+	elDetails
+	elDialog
+	elDir
+	elDiv
+	elDl
+	elDt
+	elEm
+	elEmbed
+	elFieldset
+	elFigcaption
+	elFigure
+	elFont
+	elFooter
+	elForeignObject
+	elForm
+	elFrame
+	elFrameset
+	elH1
+	elH2
+	elH3
+	elH4
+	elH5
+	elH6
+	elHead
+	elHeader
+	elHgroup
+	elHr
+	elHTML
+	elI
+	elIframe
+	elImage
+	elImg
+	elInput
+	elKeygen
+	elLi
+	elLink
+	elListing
+	elMain
+	elMalignmark
+	elMarquee
+	elMath
+	elMenu
+	elMeta
+	elMglyph
+	elMi
+	elMn
+	elMo
+	elMs
+	elMtext
+	elNav
+	elNobr
+	elNoembed
+	elNoframes
+	elNoscript
+	elObject
+	elOl
+	elOptgroup
+	elOption
+	elP
+	elParam
+	elPlaintext
+	elPre
+	elRb
+	elRp
+	elRt
+	elRtc
+	elRuby
+	elS
+	elScript
+	elSearch
+	elSection
+	elSelect
+	elSmall
+	elSource
+	elSpan
+	elStrike
+	elStrong
+	elStyle
+	elSub
+	elSummary
+	elSup
+	elSvg
+	elTable
+	elTbody
+	elTd
+	elTemplate
+	elTextarea
+	elTfoot
+	elTh
+	elThead
+	elTitle
+	elTr
+	elTrack
+	elTt
+	elU
+	elUl
+	elVar
+	elWbr
+	elXmp
+	elCount
+)
+
+// maxName is the longest name in elemNames; a longer tag name is elOther.
+const maxName = 14
+
+var elemNames = [...]string{
+	elA: "a", elAddress: "address", elAnnotationXML: "annotation-xml", elApplet: "applet",
+	elArea: "area", elArticle: "article", elAside: "aside", elB: "b", elBase: "base",
+	elBasefont: "basefont", elBgsound: "bgsound", elBig: "big", elBlockquote: "blockquote",
+	elBody: "body", elBr: "br", elButton: "button", elCaption: "caption", elCenter: "center",
+	elCode: "code", elCol: "col", elColgroup: "colgroup", elDd: "dd", elDesc: "desc",
+	elDetails: "details", elDialog: "dialog", elDir: "dir", elDiv: "div", elDl: "dl",
+	elDt: "dt", elEm: "em", elEmbed: "embed", elFieldset: "fieldset",
+	elFigcaption: "figcaption", elFigure: "figure", elFont: "font", elFooter: "footer",
+	elForeignObject: "foreignobject", elForm: "form", elFrame: "frame", elFrameset: "frameset",
+	elH1: "h1", elH2: "h2", elH3: "h3", elH4: "h4", elH5: "h5", elH6: "h6", elHead: "head",
+	elHeader: "header", elHgroup: "hgroup", elHr: "hr", elHTML: "html", elI: "i",
+	elIframe: "iframe", elImage: "image", elImg: "img", elInput: "input", elKeygen: "keygen",
+	elLi: "li", elLink: "link", elListing: "listing", elMain: "main",
+	elMalignmark: "malignmark", elMarquee: "marquee", elMath: "math", elMenu: "menu",
+	elMeta: "meta", elMglyph: "mglyph", elMi: "mi", elMn: "mn", elMo: "mo", elMs: "ms",
+	elMtext: "mtext", elNav: "nav", elNobr: "nobr", elNoembed: "noembed",
+	elNoframes: "noframes", elNoscript: "noscript", elObject: "object", elOl: "ol",
+	elOptgroup: "optgroup", elOption: "option", elP: "p", elParam: "param",
+	elPlaintext: "plaintext", elPre: "pre", elRb: "rb", elRp: "rp", elRt: "rt", elRtc: "rtc",
+	elRuby: "ruby", elS: "s", elScript: "script", elSearch: "search", elSection: "section",
+	elSelect: "select", elSmall: "small", elSource: "source", elSpan: "span",
+	elStrike: "strike", elStrong: "strong", elStyle: "style", elSub: "sub",
+	elSummary: "summary", elSup: "sup", elSvg: "svg", elTable: "table", elTbody: "tbody",
+	elTd: "td", elTemplate: "template", elTextarea: "textarea", elTfoot: "tfoot", elTh: "th",
+	elThead: "thead", elTitle: "title", elTr: "tr", elTrack: "track", elTt: "tt", elU: "u",
+	elUl: "ul", elVar: "var", elWbr: "wbr", elXmp: "xmp",
+}
+
+var elemByName = func() map[string]elem {
+	m := make(map[string]elem, len(elemNames))
+	for i, n := range elemNames {
+		if n != "" {
+			m[n] = elem(i)
+		}
+	}
+	return m
+}()
+
+// Flags of an HTML element, following the spec's lists as x/net/html implements them.
+const (
+	fSpecial     uint32 = 1 << iota // "special" category
+	fFormatting                     // active formatting element
+	fVoid                           // never pushed
+	fRaw                            // its start tag switches the tokenizer to raw text
+	fClosesP                        // start tag closes a p in button scope
+	fImplied                        // popped by "generate implied end tags"
+	fScope                          // default scope boundary (HTML namespace)
+	fBreakout                       // start tag breaks out of foreign content
+	fHead                           // head element in "in head"
+	fFramesetOff                    // start tag sets frameset-ok to "not ok"
+	fTableInner                     // table section/row/cell/caption/colgroup
+	fBlockEnd                       // end tag: in scope -> implied end tags, pop until
+)
+
+var elemFlags = func() [elCount]uint32 {
+	var f [elCount]uint32
+	set := func(flag uint32, es ...elem) {
+		for _, e := range es {
+			f[e] |= flag
+		}
+	}
+	set(fSpecial, elAddress, elApplet, elArea, elArticle, elAside, elBase, elBasefont,
+		elBgsound, elBlockquote, elBody, elBr, elButton, elCaption, elCenter, elCol,
+		elColgroup, elDd, elDetails, elDir, elDiv, elDl, elDt, elEmbed, elFieldset,
+		elFigcaption, elFigure, elFooter, elForm, elFrame, elFrameset, elH1, elH2, elH3, elH4,
+		elH5, elH6, elHead, elHeader, elHgroup, elHr, elHTML, elIframe, elImg, elInput,
+		elKeygen, elLi, elLink, elListing, elMain, elMarquee, elMenu, elMeta, elNav,
+		elNoembed, elNoframes, elNoscript, elObject, elOl, elP, elParam, elPlaintext, elPre,
+		elScript, elSearch, elSection, elSelect, elSource, elStyle, elSummary, elTable,
+		elTbody, elTd, elTemplate, elTextarea, elTfoot, elTh, elThead, elTitle, elTr, elTrack,
+		elUl, elWbr, elXmp)
+	set(fFormatting, elA, elB, elBig, elCode, elEm, elFont, elI, elNobr, elS, elSmall,
+		elStrike, elStrong, elTt, elU)
+	set(fVoid, elArea, elBase, elBasefont, elBgsound, elBr, elCol, elEmbed, elFrame, elHr,
+		elImg, elImage, elInput, elKeygen, elLink, elMeta, elParam, elSource, elTrack, elWbr)
+	set(fRaw, elIframe, elNoembed, elNoframes, elNoscript, elPlaintext, elScript, elStyle,
+		elTextarea, elTitle, elXmp)
+	set(fClosesP, elAddress, elArticle, elAside, elBlockquote, elCenter, elDetails, elDialog,
+		elDir, elDiv, elDl, elFieldset, elFigcaption, elFigure, elFooter, elHeader, elHgroup,
+		elMain, elMenu, elNav, elOl, elP, elSearch, elSection, elSummary, elUl, elH1, elH2,
+		elH3, elH4, elH5, elH6, elPre, elListing, elForm, elPlaintext, elTable, elHr, elXmp,
+		elLi, elDd, elDt)
+	set(fImplied, elDd, elDt, elLi, elOptgroup, elOption, elP, elRb, elRp, elRt, elRtc)
+	set(fScope, elApplet, elCaption, elHTML, elTable, elTd, elTh, elMarquee, elObject,
+		elTemplate, elSelect)
+	set(fBreakout, elB, elBig, elBlockquote, elBody, elBr, elCenter, elCode, elDd, elDiv,
+		elDl, elDt, elEm, elEmbed, elH1, elH2, elH3, elH4, elH5, elH6, elHead, elHr, elI,
+		elImg, elLi, elListing, elMenu, elMeta, elNobr, elOl, elP, elPre, elRuby, elS,
+		elSmall, elSpan, elStrong, elStrike, elSub, elSup, elTable, elTt, elU, elUl, elVar)
+	set(fHead, elBase, elBasefont, elBgsound, elLink, elMeta, elNoframes, elScript, elStyle,
+		elTemplate, elTitle, elNoscript)
+	set(fFramesetOff, elPre, elListing, elLi, elDd, elDt, elButton, elApplet, elMarquee,
+		elObject, elTable, elArea, elBr, elEmbed, elImg, elKeygen, elWbr, elHr, elImage,
+		elTextarea, elXmp, elIframe, elSelect, elBody, elTemplate)
+	set(fTableInner, elCaption, elColgroup, elTbody, elTfoot, elThead, elTr, elTd, elTh)
+	set(fBlockEnd, elAddress, elArticle, elAside, elBlockquote, elButton, elCenter,
+		elDetails, elDialog, elDir, elDiv, elDl, elFieldset, elFigcaption, elFigure,
+		elFooter, elHeader, elHgroup, elListing, elMain, elMenu, elNav, elOl, elPre,
+		elSearch, elSection, elSelect, elSummary, elUl)
+	return f
+}()
+
+func (e elem) is(flag uint32) bool { return elemFlags[e]&flag != 0 }
+
+// nameHash is FNV-1a over the lower-cased tag name; end tags match open
+// elements by it (names of any length, including custom and foreign ones).
+const (
+	hashInit  uint64 = 14695981039346656037
+	hashPrime uint64 = 1099511628211
+)

@@ -1,0 +1,643 @@
+package splice
+
+import "bytes"
+
+// tokState is the tokenizer state between two bytes. The states and their
+// quirks follow golang.org/x/net/html's Tokenizer byte for byte, so that the
+// splicer sees the same tokens as the parser it is tested against.
+type tokState uint8
+
+const (
+	sData tokState = iota
+	sLT
+	sEndOpen
+	sTagName
+	sBeforeAttr
+	sAttrKey
+	sAfterKey
+	sBeforeVal
+	sQuoted
+	sUnquoted
+	sMarkup
+	sComment
+	sCommentBang
+	sBogus
+	sCDATA
+	sRaw
+	sRawLT
+	sMatch
+	sSD // script data
+	sSDLT
+	sSDEscStart
+	sSDEscStartDash
+	sSDEsc
+	sSDEscDash
+	sSDEscDashDash
+	sSDEscLT
+	sSDDbl
+	sSDDblDash
+	sSDDblDashDash
+	sSDDblLT
+	sPlaintext
+)
+
+// What a successful end-tag match in raw text leads to.
+const (
+	matchEndTag  = iota // the raw text ends; tokenize "</name" as an end tag
+	matchConsume        // consume the delimiter and go to matchOK
+)
+
+type scanner struct {
+	st       tokState
+	tokStart int64
+	ltPos    int64 // offset of the last '<' in raw text
+	isEnd    bool
+	nameLen  int
+	name     [maxName]byte
+	nameHash uint64
+	el       elem
+
+	lastSlash bool // the byte before '>' was a '/' outside any attribute value
+	keyFirst  bool
+	want      bool // capture attributes of this tag
+	keyLen    int
+	key       [16]byte
+	valLen    int
+	val       [40]byte
+	quote     byte
+
+	mdLen   int
+	mdDoc   bool
+	mdCdata bool
+	doctype bool
+
+	dash     int
+	begin    bool
+	brackets int
+	cdataTxt bool // a CDATA section holds more than whitespace
+
+	rawName   string
+	match     int
+	matchKind uint8
+	matchOK   tokState
+	matchFail tokState
+
+	wantText bool
+}
+
+func (s *scanner) reset() { *s = scanner{} }
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
+
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func (s *scanner) beginName(c byte, end bool, at int64) {
+	c = lower(c)
+	s.isEnd = end
+	s.tokStart = at
+	s.name[0] = c
+	s.nameLen = 1
+	s.nameHash = (hashInit ^ uint64(c)) * hashPrime
+	s.lastSlash = false
+	s.st = sTagName
+}
+
+func (s *scanner) lookupName() {
+	s.el = elOther
+	if s.nameLen <= maxName {
+		s.el = elemByName[string(s.name[:s.nameLen])]
+	}
+}
+
+func (s *scanner) setName(name string) {
+	s.nameLen = len(name)
+	copy(s.name[:], name)
+	h := hashInit
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * hashPrime
+	}
+	s.nameHash = h
+}
+
+func (s *scanner) startMatch(name string, kind uint8, ok, fail tokState) {
+	s.rawName = name
+	s.match = 0
+	s.matchKind = kind
+	s.matchOK = ok
+	s.matchFail = fail
+	s.st = sMatch
+}
+
+// scan runs the tokenizer over p, which starts at input offset start, and
+// calls the tree tracker for every token it needs.
+func (w *Writer) scan(p []byte, start int64) {
+	s := &w.scanner
+	n := len(p)
+	i := 0
+	for i < n && !w.pass {
+		if w.faultAt >= 0 && start+int64(n) > w.faultAt {
+			w.faultAt = -1
+			panic("splice: injected fault")
+		}
+		switch s.st {
+		case sData:
+			j := bytes.IndexByte(p[i:], '<')
+			if j < 0 {
+				if s.wantText {
+					w.onText(start+int64(i), p[i:])
+				}
+				i = n
+				continue
+			}
+			if j > 0 && s.wantText {
+				w.onText(start+int64(i), p[i:i+j])
+			}
+			i += j
+			s.tokStart = start + int64(i)
+			s.st = sLT
+			i++
+		case sLT:
+			c := p[i]
+			switch {
+			case isLetter(c):
+				s.beginName(c, false, s.tokStart)
+				i++
+			case c == '/':
+				s.st = sEndOpen
+				i++
+			case c == '!':
+				s.st = sMarkup
+				s.mdLen, s.mdDoc, s.doctype = 0, true, false
+				s.mdCdata = w.allowCDATA()
+				i++
+			case c == '?':
+				s.st, s.doctype = sBogus, false
+				i++
+			default: // "<" is text; reconsume c
+				s.st = sData
+				if s.wantText {
+					w.onText(s.tokStart, ltText)
+				}
+			}
+		case sEndOpen:
+			c := p[i]
+			i++
+			switch {
+			case c == '>': // "</>": x/net/html makes it an empty comment
+				s.st = sData
+				w.onComment(false)
+			case isLetter(c):
+				s.beginName(c, true, s.tokStart)
+			default: // "</3": bogus comment up to '>'
+				s.st, s.doctype = sBogus, false
+			}
+		case sTagName:
+			for i < n {
+				c := p[i]
+				if isSpace(c) {
+					i++
+					s.st = sBeforeAttr
+					break
+				}
+				if c == '/' || c == '>' {
+					s.st = sBeforeAttr
+					break
+				}
+				c = lower(c)
+				if s.nameLen < maxName {
+					s.name[s.nameLen] = c
+				}
+				s.nameLen++
+				s.nameHash = (s.nameHash ^ uint64(c)) * hashPrime
+				i++
+			}
+			if s.st == sBeforeAttr {
+				s.lookupName()
+				w.onNameDone()
+			}
+		case sBeforeAttr:
+			for i < n {
+				c := p[i]
+				if isSpace(c) {
+					s.lastSlash = false
+					i++
+					continue
+				}
+				if c == '>' {
+					i++
+					w.tagDone(start + int64(i))
+					break
+				}
+				s.st, s.keyFirst, s.keyLen = sAttrKey, true, 0
+				break
+			}
+		case sAttrKey:
+			for i < n {
+				c := p[i]
+				if isSpace(c) || c == '/' || c == '>' || (c == '=' && !s.keyFirst) {
+					s.st = sAfterKey
+					break
+				}
+				s.keyFirst, s.lastSlash = false, false
+				if s.want {
+					if s.keyLen < len(s.key) {
+						s.key[s.keyLen] = lower(c)
+					}
+					s.keyLen++
+				}
+				i++
+			}
+		case sAfterKey:
+			c := p[i]
+			switch {
+			case isSpace(c):
+				i++
+			case c == '/':
+				i++
+				w.attrDone()
+				s.lastSlash = true
+				s.st = sBeforeAttr
+			case c == '=':
+				i++
+				s.st = sBeforeVal
+			default:
+				w.attrDone()
+				s.st = sBeforeAttr
+			}
+		case sBeforeVal:
+			c := p[i]
+			switch {
+			case isSpace(c):
+				i++
+			case c == '>':
+				w.attrDone()
+				s.st = sBeforeAttr
+			case c == '"' || c == '\'':
+				s.quote, s.valLen, s.st = c, 0, sQuoted
+				i++
+			default:
+				s.valLen, s.st = 0, sUnquoted
+			}
+		case sQuoted:
+			s.lastSlash = false
+			j := bytes.IndexByte(p[i:], s.quote)
+			end := n
+			if j >= 0 {
+				end = i + j
+			}
+			if s.want {
+				s.addVal(p[i:end])
+			}
+			i = end
+			if j >= 0 {
+				i++
+				w.attrDone()
+				s.st = sBeforeAttr
+			}
+		case sUnquoted:
+			s.lastSlash = false
+			for i < n {
+				c := p[i]
+				if isSpace(c) {
+					i++
+					w.attrDone()
+					s.st = sBeforeAttr
+					break
+				}
+				if c == '>' {
+					w.attrDone()
+					s.st = sBeforeAttr
+					break
+				}
+				if s.want {
+					s.addVal(p[i : i+1])
+				}
+				i++
+			}
+		case sMarkup:
+			c := p[i]
+			if s.mdLen == 0 && c == '-' {
+				s.mdLen = 1
+				s.mdDoc, s.mdCdata = false, false
+				i++
+				continue
+			}
+			if s.mdLen == 1 && !s.mdDoc && !s.mdCdata {
+				// after "<!-"
+				if c == '-' {
+					s.st, s.dash, s.begin = sComment, 0, true
+					i++
+				} else {
+					s.st = sBogus // reconsume
+				}
+				continue
+			}
+			ok := false
+			if s.mdDoc && c|0x20 == "doctype"[s.mdLen] {
+				ok = true
+			} else {
+				s.mdDoc = false
+			}
+			if s.mdCdata && c == "[CDATA["[s.mdLen] {
+				ok = true
+			} else {
+				s.mdCdata = false
+			}
+			if !ok {
+				s.st = sBogus // reconsume
+				continue
+			}
+			i++
+			s.mdLen++
+			if s.mdLen == 7 {
+				if s.mdDoc {
+					s.st, s.doctype = sBogus, true
+				} else {
+					s.st, s.brackets, s.cdataTxt = sCDATA, 0, false
+				}
+			}
+		case sComment:
+			for i < n {
+				c := p[i]
+				if s.dash == 0 && !s.begin {
+					j := bytes.IndexByte(p[i:], '-')
+					if j < 0 {
+						i = n
+						break
+					}
+					i += j
+					c = '-'
+				}
+				i++
+				switch c {
+				case '-':
+					s.dash++
+					continue
+				case '>':
+					if s.dash >= 2 || s.begin {
+						s.st = sData
+						w.onComment(false)
+						break
+					}
+				case '!':
+					if s.dash >= 2 {
+						s.st = sCommentBang
+						break
+					}
+				}
+				if s.st != sComment {
+					break
+				}
+				s.dash, s.begin = 0, false
+			}
+		case sCommentBang:
+			c := p[i]
+			i++
+			switch c {
+			case '>':
+				s.st = sData
+				w.onComment(false)
+			case '-':
+				s.st, s.dash, s.begin = sComment, 1, false
+			default:
+				s.st, s.dash, s.begin = sComment, 0, false
+			}
+		case sBogus:
+			j := bytes.IndexByte(p[i:], '>')
+			if j < 0 {
+				i = n
+				continue
+			}
+			i += j + 1
+			s.st = sData
+			w.onComment(s.doctype)
+		case sCDATA:
+			for i < n {
+				c := p[i]
+				i++
+				switch c {
+				case ']':
+					s.brackets++
+					continue
+				case '>':
+					if s.brackets >= 2 {
+						s.st = sData
+						w.onCDATA(s.cdataTxt)
+						break
+					}
+				}
+				if s.st != sCDATA {
+					break
+				}
+				if !isSpace(c) {
+					s.cdataTxt = true
+				}
+				s.brackets = 0
+			}
+		case sRaw:
+			j := bytes.IndexByte(p[i:], '<')
+			if j < 0 {
+				i = n
+				continue
+			}
+			i += j
+			s.ltPos = start + int64(i)
+			s.st = sRawLT
+			i++
+		case sRawLT:
+			if p[i] == '/' {
+				i++
+				s.startMatch(s.rawName, matchEndTag, sData, sRaw)
+			} else {
+				s.st = sRaw
+			}
+		case sMatch:
+			c := p[i]
+			if s.match < len(s.rawName) {
+				if lower(c) == s.rawName[s.match] {
+					s.match++
+					i++
+				} else {
+					s.st = s.matchFail
+				}
+				continue
+			}
+			if !isSpace(c) && c != '/' && c != '>' {
+				s.st = s.matchFail
+				continue
+			}
+			if s.matchKind == matchConsume {
+				i++
+				s.st = s.matchOK
+				continue
+			}
+			// the raw text ends: "</name" is an end tag; reconsume c
+			s.isEnd, s.tokStart, s.lastSlash = true, s.ltPos, false
+			s.setName(s.rawName)
+			s.lookupName()
+			s.st = sBeforeAttr
+			w.onNameDone()
+		case sSD:
+			j := bytes.IndexByte(p[i:], '<')
+			if j < 0 {
+				i = n
+				continue
+			}
+			i += j
+			s.ltPos = start + int64(i)
+			s.st = sSDLT
+			i++
+		case sSDLT:
+			switch p[i] {
+			case '/':
+				i++
+				s.startMatch("script", matchEndTag, sData, sSD)
+			case '!':
+				i++
+				s.st = sSDEscStart
+			default:
+				s.st = sSD
+			}
+		case sSDEscStart:
+			if p[i] == '-' {
+				i++
+				s.st = sSDEscStartDash
+			} else {
+				s.st = sSD
+			}
+		case sSDEscStartDash:
+			if p[i] == '-' {
+				i++
+				s.st = sSDEscDashDash
+			} else {
+				s.st = sSD
+			}
+		case sSDEsc, sSDEscDash, sSDEscDashDash:
+			if s.st == sSDEsc {
+				j := indexDashOrLT(p[i:])
+				if j < 0 {
+					i = n
+					continue
+				}
+				i += j
+			}
+			c := p[i]
+			i++
+			switch c {
+			case '-':
+				if s.st == sSDEsc {
+					s.st = sSDEscDash
+				} else {
+					s.st = sSDEscDashDash
+				}
+			case '<':
+				s.ltPos = start + int64(i-1)
+				s.st = sSDEscLT
+			case '>':
+				if s.st == sSDEscDashDash {
+					s.st = sSD
+				} else {
+					s.st = sSDEsc
+				}
+			default:
+				s.st = sSDEsc
+			}
+		case sSDEscLT:
+			c := p[i]
+			switch {
+			case c == '/':
+				i++
+				s.startMatch("script", matchEndTag, sData, sSDEsc)
+			case isLetter(c):
+				s.startMatch("script", matchConsume, sSDDbl, sSDEsc)
+			default:
+				s.st = sSD
+			}
+		case sSDDbl, sSDDblDash, sSDDblDashDash:
+			if s.st == sSDDbl {
+				j := indexDashOrLT(p[i:])
+				if j < 0 {
+					i = n
+					continue
+				}
+				i += j
+			}
+			c := p[i]
+			i++
+			switch c {
+			case '-':
+				if s.st == sSDDbl {
+					s.st = sSDDblDash
+				} else {
+					s.st = sSDDblDashDash
+				}
+			case '<':
+				s.st = sSDDblLT
+			case '>':
+				if s.st == sSDDblDashDash {
+					s.st = sSD
+				} else {
+					s.st = sSDDbl
+				}
+			default:
+				s.st = sSDDbl
+			}
+		case sSDDblLT:
+			if p[i] == '/' {
+				i++
+				s.startMatch("script", matchConsume, sSDEsc, sSDDbl)
+			} else {
+				s.st = sSDDbl
+			}
+		case sPlaintext:
+			i = n
+		}
+	}
+}
+
+var ltText = []byte("<")
+
+func indexDashOrLT(b []byte) int {
+	for i, c := range b {
+		if c == '-' || c == '<' {
+			return i
+		}
+	}
+	return -1
+}
+
+func (s *scanner) addVal(b []byte) {
+	k := copy(s.val[min(s.valLen, len(s.val)):], b)
+	_ = k
+	s.valLen += len(b)
+}
+
+// tagDone finishes a tag whose '>' ends at input offset end.
+func (w *Writer) tagDone(end int64) {
+	s := &w.scanner
+	s.st = sData
+	if s.isEnd {
+		w.onEndTag(end)
+		return
+	}
+	next := w.onStartTag(end, s.lastSlash)
+	if next == sRaw {
+		s.rawName = elemNames[s.el]
+	}
+	s.st = next
+}
+
+func (w *Writer) attrDone() {
+	s := &w.scanner
+	if s.want && s.keyLen > 0 {
+		w.onAttr()
+	}
+	s.keyLen, s.valLen = 0, 0
+}
