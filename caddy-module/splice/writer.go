@@ -123,6 +123,7 @@ func (w *Writer) reset(dst io.Writer, f Fragments) {
 	w.ins[insFooter].frag = f.Footer
 	w.scanner.reset()
 	w.tree.reset()
+	w.updateWant()
 }
 
 // Report tells what the Writer did; complete after Close.
