@@ -16,14 +16,15 @@ func main() {
 	originPath := flag.String("origin", "", "the page as the origin serves it")
 	splicedPath := flag.String("spliced", "", "the same page as the gateway serves it with the shell on")
 	outPath := flag.String("o", "", "nginx include file to write")
+	requestPath := flag.String("path", "", "the spliced response's request path; nginx writes its own $uri where the gateway wrote it")
 	flag.Parse()
-	if err := run(*originPath, *splicedPath, *outPath); err != nil {
+	if err := run(*originPath, *splicedPath, *outPath, *requestPath); err != nil {
 		fmt.Fprintln(os.Stderr, "subfilter:", err)
 		os.Exit(1)
 	}
 }
 
-func run(originPath, splicedPath, outPath string) error {
+func run(originPath, splicedPath, outPath, requestPath string) error {
 	if originPath == "" || splicedPath == "" || outPath == "" {
 		return fmt.Errorf("need -origin, -spliced and -o")
 	}
@@ -47,7 +48,7 @@ func run(originPath, splicedPath, outPath string) error {
 		return err
 	}
 	var buf bytes.Buffer
-	if err := writeNginx(&buf, rs); err != nil {
+	if err := writeNginx(&buf, rs, requestPath); err != nil {
 		return err
 	}
 	for _, r := range rs {

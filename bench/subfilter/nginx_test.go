@@ -17,8 +17,8 @@ import (
 
 // TestNginxInsertsTheSameBytes runs the real nginx on rules whose fragments
 // hold everything nginx strings treat specially ($, quotes, backslashes,
-// \t read as an escape, long runs past the token limit, invalid UTF-8) and
-// checks it serves exactly the spliced page.
+// \t read as an escape, long runs past the token limit, invalid UTF-8, the
+// request's path) and checks it serves exactly the spliced page.
 func TestNginxInsertsTheSameBytes(t *testing.T) {
 	nginx, err := exec.LookPath("nginx")
 	if err != nil {
@@ -26,7 +26,7 @@ func TestNginxInsertsTheSameBytes(t *testing.T) {
 	}
 	head := "<script>var price='5 $'; var path=\"C:\\tmp\\new\"; var ${x}=1;</script>"
 	header := `<div data-shell="header">` + strings.Repeat("<a href=\"/festgeld/\">Zinsen für Sparer</a>\n", 200) + "\xff</div>"
-	footer := `<div data-shell="footer"><footer>© 2026 'Sparplattform'</footer></div>`
+	footer := `<div data-shell="footer"><footer>© 2026 'Sparplattform'</footer></div><script>{"path":"/page.html"}</script>`
 	spliced := strings.NewReplacer("</head>", head+"</head>", `<body class="page">`, `<body class="page">`+header, "</body>", footer+"</body>").Replace(page)
 
 	ins, err := insertions([]byte(page), []byte(spliced))
@@ -39,12 +39,13 @@ func TestNginxInsertsTheSameBytes(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var conf bytes.Buffer
-	if err := writeNginx(&conf, rs); err != nil {
+	if err := writeNginx(&conf, rs, "/page.html"); err != nil {
 		t.Fatal(err)
 	}
 	port := freePort(t)
 	for name, body := range map[string]string{
 		"www/page.html":  page,
+		"www/other.html": page,
 		"subfilter.conf": conf.String(),
 		"nginx.conf": fmt.Sprintf(`daemon off; worker_processes 1; pid %[1]s/nginx.pid; error_log %[1]s/error.log;
 events {}
@@ -81,9 +82,13 @@ http {
 		cmd.Process.Signal(os.Interrupt)
 		cmd.Wait()
 	}()
-	got := fetch(t, fmt.Sprintf("http://127.0.0.1:%d/page.html", port), &stderr)
-	if got != spliced {
-		t.Errorf("nginx served\n%.2000s\nwant\n%.2000s", got, spliced)
+	// The gateway writes each request's own path into the shell state.
+	for _, path := range []string{"/page.html", "/other.html"} {
+		want := strings.Replace(spliced, `"path":"/page.html"`, `"path":"`+path+`"`, 1)
+		got := fetch(t, fmt.Sprintf("http://127.0.0.1:%d%s", port, path), &stderr)
+		if got != want {
+			t.Errorf("nginx served %s as\n%.2000s\nwant\n%.2000s", path, got, want)
+		}
 	}
 }
 

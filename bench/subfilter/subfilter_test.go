@@ -85,11 +85,11 @@ func TestRulesRefuse(t *testing.T) {
 
 func TestWriteNginx(t *testing.T) {
 	rs := []rule{
-		{Match: []byte("</head>"), Inserts: []placed{{0, []byte(`<script>var price='5 $';a="\t\\"</script>`)}}},
+		{Match: []byte("</head>"), Inserts: []placed{{0, []byte(`<script>var price='5 $';a="\t\\";p={"path":"/festgeld/"}</script>`)}}},
 		{Match: []byte("</body>\n"), Inserts: []placed{{0, []byte(strings.Repeat("<p>Zinsen für Sparer</p>", 300))}, {8, []byte("<!-- after -->")}}},
 	}
 	var b bytes.Buffer
-	if err := writeNginx(&b, rs); err != nil {
+	if err := writeNginx(&b, rs, "/festgeld/"); err != nil {
 		t.Fatal(err)
 	}
 	for _, line := range strings.Split(b.String(), "\n") {
