@@ -57,7 +57,7 @@ func fmtInt(i int) string {
 }
 
 type datCase struct {
-	data                 []byte
+	data                []byte
 	fragment, scriptOff bool
 }
 

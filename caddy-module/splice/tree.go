@@ -809,7 +809,7 @@ func (w *Writer) onEndTag(end int64) {
 	is := func(x elem) func(elem) bool { return func(y elem) bool { return y == x } }
 	switch {
 	case el == elBody || el == elHTML:
-		if w.inScope(scopeDefault, is(elBody)) < 0 && w.overflow == 0 && w.depth > 0 {
+		if !w.bodyInScope() {
 			// body is not in scope (table, select, object...): ignored
 			if el == elBody && isCand {
 				w.candAt = -1
@@ -901,6 +901,21 @@ func (w *Writer) onEndTag(end int64) {
 			}
 		}
 	}
+}
+
+// bodyInScope: body sits below the modelled stack, so it is in scope when
+// no scope boundary is open above it.
+func (w *Writer) bodyInScope() bool {
+	if w.overflow > 0 {
+		return false
+	}
+	for i := 0; i < w.depth; i++ {
+		e := w.stack[i]
+		if e.ns == nsHTML && e.el.is(fScope) || e.ns != nsHTML && isForeignScope(e) {
+			return false
+		}
+	}
+	return true
 }
 
 func (w *Writer) removeAt(i int) {
