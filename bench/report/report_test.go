@@ -79,6 +79,7 @@ func TestPageSize(t *testing.T) {
 	for name, want := range map[string]int{
 		"Splice/100KB": 100 << 10, "Splice/1MB": 1 << 20, "Splice/size=100k": 100 << 10,
 		"Splice/article-1mb": 1 << 20, "100kb": 100 << 10, "Splice/1MiB": 1 << 20,
+		"Splice/page=100KB": 100 << 10, "TokenizerBaseline/page=1MB": 1 << 20,
 		"Splice/small": 0, "Splice/utf8": 0,
 	} {
 		if got := pageSize(name); got != want {
