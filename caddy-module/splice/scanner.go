@@ -112,7 +112,7 @@ func (s *scanner) beginName(c byte, end bool, at int64) {
 func (s *scanner) lookupName() {
 	s.el = elOther
 	if s.nameLen <= maxName {
-		s.el = elemByName[string(s.name[:s.nameLen])]
+		s.el = lookupElem(s.name[:s.nameLen])
 	}
 }
 
@@ -223,6 +223,14 @@ func (w *Writer) scan(p []byte, start int64) {
 				w.onNameDone()
 			}
 		case sBeforeAttr:
+			if !s.want {
+				if j, slash, ok := skipAttrs(p, i); ok {
+					s.lastSlash = slash
+					i = j
+					w.tagDone(start + int64(i))
+					continue
+				}
+			}
 			for i < n {
 				c := p[i]
 				if isSpace(c) {
@@ -604,6 +612,83 @@ func (w *Writer) scan(p []byte, start int64) {
 
 var ltText = []byte("<")
 
+// skipAttrs is the attribute states of the tokenizer in one tight loop, for
+// tags whose attributes do not matter: from p[i] (in "before attribute") it
+// returns the offset after the closing '>' and whether a '/' came right
+// before it outside any value. ok is false when p ends first; the caller
+// then runs the resumable states over the same bytes.
+func skipAttrs(p []byte, i int) (end int, slash, ok bool) {
+	n := len(p)
+	for {
+		// before attribute name
+		for i < n && isSpace(p[i]) {
+			i++
+			slash = false
+		}
+		if i >= n {
+			return 0, false, false
+		}
+		if p[i] == '>' {
+			return i + 1, slash, true
+		}
+		// attribute name; a leading '=' belongs to it
+		k := i
+		for i < n {
+			c := p[i]
+			if isSpace(c) || c == '/' || c == '>' || (c == '=' && i > k) {
+				break
+			}
+			i++
+		}
+		if i > k {
+			slash = false
+		}
+		// after attribute name
+		for i < n && isSpace(p[i]) {
+			i++
+			slash = false
+		}
+		if i >= n {
+			return 0, false, false
+		}
+		switch p[i] {
+		case '/':
+			i++
+			slash = true
+			continue
+		case '=':
+			i++
+		default:
+			continue
+		}
+		// before value
+		for i < n && isSpace(p[i]) {
+			i++
+		}
+		if i >= n {
+			return 0, false, false
+		}
+		slash = false
+		switch q := p[i]; q {
+		case '>':
+			continue
+		case '"', '\'':
+			j := bytes.IndexByte(p[i+1:], q)
+			if j < 0 {
+				return 0, false, false
+			}
+			i += j + 2
+		default:
+			for i < n && !isSpace(p[i]) && p[i] != '>' {
+				i++
+			}
+			if i < n && isSpace(p[i]) {
+				i++
+			}
+		}
+	}
+}
+
 func indexDashOrLT(b []byte) int {
 	for i, c := range b {
 		if c == '-' || c == '<' {
@@ -625,9 +710,11 @@ func (w *Writer) tagDone(end int64) {
 	s.st = sData
 	if s.isEnd {
 		w.onEndTag(end)
+		w.updateWant()
 		return
 	}
 	next := w.onStartTag(end, s.lastSlash)
+	w.updateWant()
 	if next == sRaw {
 		s.rawName = elemNames[s.el]
 	}

@@ -52,6 +52,7 @@ type tree struct {
 	overflow int
 
 	tmplDepth, selectDepth, aDepth, foreignDepth int
+	open                                         [elCount]int32 // open HTML elements by name, for quick "not in scope" answers
 	formOpen                                     bool
 	aEver                                        bool
 
@@ -123,6 +124,7 @@ func (t *tree) count(e entry, d int) {
 		t.foreignDepth += d
 		return
 	}
+	t.open[e.el] += int32(d)
 	switch e.el {
 	case elTemplate:
 		t.tmplDepth += d
@@ -234,6 +236,9 @@ func isSpecial(e entry) bool {
 }
 
 func (t *tree) closeP() {
+	if t.open[elP] == 0 {
+		return
+	}
 	if i := t.inScope(scopeButton, func(e elem) bool { return e == elP }); i >= 0 {
 		t.popTo(i, false)
 	}
@@ -441,7 +446,6 @@ func equalFoldTrim(b []byte, s string) bool {
 func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 	s := &w.scanner
 	el := s.el
-	defer w.updateWant()
 	if w.pass {
 		return sData
 	}
@@ -573,7 +577,8 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		}
 		return sData
 	case elInput:
-		if i := w.inScope(scopeDefault, func(x elem) bool { return x == elSelect }); i >= 0 {
+		if w.selectDepth == 0 {
+		} else if i := w.inScope(scopeDefault, func(x elem) bool { return x == elSelect }); i >= 0 {
 			w.popTo(i, false)
 		}
 		if !w.typeHidden {
@@ -616,7 +621,8 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		}
 		return sData
 	case elButton:
-		if i := w.inScope(scopeDefault, func(x elem) bool { return x == elButton }); i >= 0 {
+		if w.open[elButton] == 0 {
+		} else if i := w.inScope(scopeDefault, func(x elem) bool { return x == elButton }); i >= 0 {
 			w.generateImplied()
 			w.popTo(i, false)
 		}
@@ -669,7 +675,9 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		w.push(e)
 		return sData
 	case elTable:
-		if i := w.tableContext(); i >= 0 && w.stack[i].el == elTable {
+		if w.open[elTable] == 0 {
+			w.closeP()
+		} else if i := w.tableContext(); i >= 0 && w.stack[i].el == elTable {
 			w.popTo(i, false) // <table> in a table closes it
 		} else {
 			w.closeP()
@@ -774,7 +782,6 @@ func hashOf(name string) uint64 {
 func (w *Writer) onEndTag(end int64) {
 	s := &w.scanner
 	el := s.el
-	defer w.updateWant()
 	if w.pass || w.ignoreRest {
 		return
 	}
@@ -805,6 +812,11 @@ func (w *Writer) onEndTag(end int64) {
 				break
 			}
 		}
+	}
+	if top := w.top(); top != nil && top.ns == nsHTML && top.hash == s.nameHash &&
+		el != elBody && el != elHTML && el != elBr && el != elForm {
+		w.pop() // the common case: closing the current element
+		return
 	}
 	is := func(x elem) func(elem) bool { return func(y elem) bool { return y == x } }
 	switch {
