@@ -163,6 +163,33 @@ var elemNames = [...]string{
 	elUl: "ul", elVar: "var", elWbr: "wbr", elXmp: "xmp",
 }
 
+// elemTable maps name hashes to elems: open addressing, names compared on a hit.
+var elemTable = func() (t [1024]elem) {
+	for e := elem(1); e < elCount; e++ {
+		h := hashOf(elemNames[e])
+		for k := h & 1023; ; k = (k + 1) & 1023 {
+			if t[k] == elOther {
+				t[k] = e
+				break
+			}
+		}
+	}
+	return t
+}()
+
+// lookupHash finds the elem of a lower-cased name with hash h.
+func lookupHash(name []byte, h uint64) elem {
+	for k := h & 1023; ; k = (k + 1) & 1023 {
+		e := elemTable[k]
+		if e == elOther {
+			return elOther
+		}
+		if elemNames[e] == string(name) {
+			return e
+		}
+	}
+}
+
 // lookupElem maps a lower-cased tag name to its elem (a switch: faster than a map).
 func lookupElem(b []byte) elem {
 	switch string(b) {

@@ -112,7 +112,7 @@ func (s *scanner) beginName(c byte, end bool, at int64) {
 func (s *scanner) lookupName() {
 	s.el = elOther
 	if s.nameLen <= maxName {
-		s.el = lookupElem(s.name[:s.nameLen])
+		s.el = lookupHash(s.name[:s.nameLen], s.nameHash)
 	}
 }
 
@@ -141,11 +141,11 @@ func (w *Writer) scan(p []byte, start int64) {
 	s := &w.scanner
 	n := len(p)
 	i := 0
+	if w.faultAt >= 0 && start+int64(n) > w.faultAt {
+		w.faultAt = -1
+		panic("splice: injected fault")
+	}
 	for i < n && !w.pass {
-		if w.faultAt >= 0 && start+int64(n) > w.faultAt {
-			w.faultAt = -1
-			panic("splice: injected fault")
-		}
 		switch s.st {
 		case sData:
 			j := bytes.IndexByte(p[i:], '<')
@@ -158,11 +158,19 @@ func (w *Writer) scan(p []byte, start int64) {
 			}
 			if j > 0 && s.wantText {
 				w.onText(start+int64(i), p[i:i+j])
+				if w.pass {
+					return
+				}
 			}
 			i += j
 			s.tokStart = start + int64(i)
 			s.st = sLT
 			i++
+			// Fast path: a whole tag in p, read without going through the
+			// resumable states. On any doubt it leaves them to do the work.
+			if k, ok := w.fastTag(p, i, start); ok {
+				i = k
+			}
 		case sLT:
 			c := p[i]
 			switch {
@@ -611,6 +619,56 @@ func (w *Writer) scan(p []byte, start int64) {
 }
 
 var ltText = []byte("<")
+
+// fastTag reads a tag that starts at p[i] (just after '<') and lies wholly
+// in p. It returns the offset after it, or ok=false with nothing changed
+// but what the resumable states would have done too.
+func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
+	s := &w.scanner
+	n := len(p)
+	end := false
+	if i < n && p[i] == '/' {
+		end = true
+		i++
+	}
+	if i >= n || !isLetter(p[i]) {
+		return 0, false
+	}
+	k := i
+	h := hashInit
+	for k < n {
+		c := p[k]
+		if isSpace(c) || c == '/' || c == '>' {
+			break
+		}
+		h = (h ^ uint64(lower(c))) * hashPrime
+		k++
+	}
+	if k >= n {
+		return 0, false
+	}
+	nl := k - i
+	for j := 0; j < nl && j < maxName; j++ {
+		s.name[j] = lower(p[i+j])
+	}
+	s.nameLen, s.nameHash, s.isEnd, s.lastSlash = nl, h, end, false
+	s.lookupName()
+	if isSpace(p[k]) {
+		k++
+	}
+	s.st = sBeforeAttr
+	w.onNameDone()
+	if s.want || w.pass {
+		return k, true
+	}
+	j, slash, ok := skipAttrs(p, k)
+	if !ok {
+		return k, true
+	}
+	s.lastSlash = slash
+	w.tagDone(start + int64(j))
+	return j, true
+}
 
 // skipAttrs is the attribute states of the tokenizer in one tight loop, for
 // tags whose attributes do not matter: from p[i] (in "before attribute") it

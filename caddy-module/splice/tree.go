@@ -358,8 +358,10 @@ func (w *Writer) onCDATA(text bool) {
 func (w *Writer) onNameDone() {
 	s := &w.scanner
 	el := s.el
-	w.seen, w.metaShell, w.metaOff, w.typeHidden, w.encHTML, w.fontBreak = 0, false, false, false, false, false
 	s.want = el == elMeta || el == elInput || el == elFont || el == elAnnotationXML
+	if s.want {
+		w.seen, w.metaShell, w.metaOff, w.typeHidden, w.encHTML, w.fontBreak = 0, false, false, false, false, false
+	}
 	if w.pass || w.ignoreRest {
 		return
 	}
