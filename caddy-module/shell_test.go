@@ -86,7 +86,9 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Write(buf.Bytes())
 	case "/slow":
 		html()
-		io.WriteString(w, "<!doctype html><title>slow</title><body><h1>first</h1>")
+		// The splicer may hold back up to the first KiB (charset prescan) and 4 KiB after an
+		// implicit body start (frameset check), so the first part is a realistic 8 KiB.
+		io.WriteString(w, "<!doctype html><title>slow</title><body><h1>first</h1>"+strings.Repeat("<p>Zinsen für Ihr Erspartes.</p>", 300))
 		w.(http.Flusher).Flush()
 		select {
 		case <-o.release:
