@@ -29,8 +29,11 @@ type proxyResult struct {
 	Page, Proxy string
 	Rounds      int
 	ReqPerSec   float64
-	P50, P99    time.Duration
-	Bad         int
+	// MinRate and MaxRate are the slowest and fastest round: how much the
+	// machine's other load moved the figure.
+	MinRate, MaxRate float64
+	P50, P99         time.Duration
+	Bad              int
 }
 
 // loadProxies reads dir/PAGE__PROXY__ROUND.txt, one wrk report per round, and
@@ -77,6 +80,7 @@ func loadProxies(dir string) ([]proxyResult, error) {
 				res.Bad += r.Bad
 			}
 			res.ReqPerSec = median(rate)
+			res.MinRate, res.MaxRate = slices.Min(rate), slices.Max(rate)
 			res.P50 = time.Duration(median(p50))
 			res.P99 = time.Duration(median(p99))
 			out = append(out, res)

@@ -64,8 +64,11 @@ func (t table) numeric(i int) bool {
 
 func proxyTable(rs []proxyResult) table {
 	t := table{
-		Title: "Through the gateway (wrk -t1 -c16, median of the rounds)",
-		Head:  []string{"page", "proxy", "req/s", "x plain", "p50", "p99", "p99 vs plain", "rounds", "errors"},
+		Title: "Through the gateway (wrk, median of the rounds)",
+		Head:  []string{"page", "proxy", "req/s", "rounds' req/s", "x plain", "p50", "p99", "p99 vs plain", "errors"},
+	}
+	if len(rs) > 0 {
+		t.Title = fmt.Sprintf("Through the gateway (wrk, median of %d rounds)", rs[0].Rounds)
 	}
 	for _, r := range rs {
 		ratio, added := "-", "-"
@@ -76,7 +79,7 @@ func proxyTable(rs []proxyResult) table {
 			}
 		}
 		t.Rows = append(t.Rows, []string{sizeLabel(r.Page), proxyLabel[r.Proxy], fmt.Sprintf("%.0f", r.ReqPerSec),
-			ratio, ms(r.P50), ms(r.P99), added, fmt.Sprint(r.Rounds), fmt.Sprint(r.Bad)})
+			fmt.Sprintf("%.0f-%.0f", r.MinRate, r.MaxRate), ratio, ms(r.P50), ms(r.P99), added, fmt.Sprint(r.Bad)})
 	}
 	return t
 }
