@@ -335,10 +335,17 @@ func (w *Writer) isBOM(off int64, c byte) bool {
 }
 
 func (w *Writer) onComment(doctype bool) {
-	if w.candAlive && doctype {
+	if !w.candAlive {
+		return
+	}
+	if doctype {
 		w.abandonCandidate()
 		w.updateWant()
+		return
 	}
+	// A comment after </body> lands in the current node when that is
+	// foreign content; like whitespace it needs a clean stack.
+	w.candWS = true
 }
 
 func (w *Writer) onCDATA(text bool) {
@@ -1127,6 +1134,14 @@ func (w *Writer) eof() {
 		return
 	}
 	// footer
+	if w.candAlive {
+		switch {
+		case st >= sMarkup && st <= sBogus:
+			w.candWS = true // a comment open at EOF is still a comment
+		case st == sCDATA:
+			w.candAlive = false // CDATA is text
+		}
+	}
 	ft := &w.ins[insFooter]
 	if w.candAlive && (w.candClean || !w.candWS) {
 		if w.candLeave != "" {
