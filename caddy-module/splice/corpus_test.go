@@ -37,7 +37,13 @@ func html5libDocuments(t *testing.T) map[string][]byte {
 			if tc.fragment || tc.scriptOff {
 				continue
 			}
-			docs[filepath.Base(f)+"#"+itoa(i)] = tc.data
+			name := filepath.Base(f) + "#" + itoa(i)
+			docs[name] = tc.data
+			// Own variants: the .dat documents end without a newline, real
+			// pages end with one (and often a comment): that is where the
+			// footer's place before </body> is decided.
+			docs[name+"+nl"] = append(append([]byte(nil), tc.data...), '\n')
+			docs[name+"+comment"] = append(append([]byte(nil), tc.data...), "\n<!-- cache: hit -->\n"...)
 		}
 	}
 	return docs
