@@ -3,9 +3,11 @@ package splice
 import (
 	"bufio"
 	"bytes"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -119,5 +121,27 @@ func TestHTML5LibCorpus(t *testing.T) {
 	}
 	if failed > 0 {
 		t.Errorf("%d of %d documents failed", failed, len(docs))
+	}
+}
+
+// TestHTML5LibPairs splices concatenations of two corpus documents: the
+// second document's markup then meets every state the first one leaves
+// open (foreign content, templates, tables, open elements before </body>).
+func TestHTML5LibPairs(t *testing.T) {
+	docs := html5libDocuments(t)
+	names := make([]string, 0, len(docs))
+	for k := range docs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	rng := rand.New(rand.NewSource(1))
+	failed := 0
+	for i := 0; i < 4000 && failed < 10; i++ {
+		a, b := names[rng.Intn(len(names))], names[rng.Intn(len(names))]
+		in := append(append([]byte(nil), docs[a]...), docs[b]...)
+		if _, err := checkDocument(t, in, []int{1}); err != nil {
+			failed++
+			t.Errorf("%s + %s: %q\n%v", a, b, in, err)
+		}
 	}
 }

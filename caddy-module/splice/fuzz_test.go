@@ -21,6 +21,7 @@ func FuzzSplice(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(1))
 	}
+	f.Add(realisticPage(3<<10), uint8(5))
 	if files, _ := filepath.Glob("testdata/golden/*.html"); len(files) > 0 {
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

@@ -232,7 +232,7 @@ func (w *Writer) scan(p []byte, start int64) {
 			}
 		case sBeforeAttr:
 			if !s.want {
-				if j, slash, ok := skipAttrs(p, i); ok {
+				if j, slash, ok := skipAttrs(p, i, s.lastSlash); ok {
 					s.lastSlash = slash
 					i = j
 					w.tagDone(start + int64(i))
@@ -661,7 +661,7 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 	if s.want || w.pass {
 		return k, true
 	}
-	j, slash, ok := skipAttrs(p, k)
+	j, slash, ok := skipAttrs(p, k, false)
 	if !ok {
 		return k, true
 	}
@@ -673,9 +673,10 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 // skipAttrs is the attribute states of the tokenizer in one tight loop, for
 // tags whose attributes do not matter: from p[i] (in "before attribute") it
 // returns the offset after the closing '>' and whether a '/' came right
-// before it outside any value. ok is false when p ends first; the caller
+// before it outside any value (slash: whether the byte before p[i] was
+// such a '/'). ok is false when p ends first; the caller
 // then runs the resumable states over the same bytes.
-func skipAttrs(p []byte, i int) (end int, slash, ok bool) {
+func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 	n := len(p)
 	for {
 		// before attribute name

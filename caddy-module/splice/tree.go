@@ -501,13 +501,7 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 	}
 	if !w.htmlContext(el) {
 		if el.is(fBreakout) || (el == elFont && w.fontBreak) {
-			for w.depth > 0 && w.overflow == 0 {
-				e := w.stack[w.depth-1]
-				if e.ns == nsHTML || e.ip != ipNone {
-					break
-				}
-				w.pop()
-			}
+			w.breakOut(el)
 			return w.htmlStart(el, end, selfClosing)
 		}
 		top := w.top()
@@ -530,6 +524,21 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 		return sData // foreign: never raw text
 	}
 	return w.htmlStart(el, end, selfClosing)
+}
+
+// breakOut applies a start tag of a breakout element in foreign content:
+// pop until an HTML element or an integration point is current.
+func (w *Writer) breakOut(el elem) {
+	if w.htmlContext(el) {
+		return
+	}
+	for w.depth > 0 && w.overflow == 0 {
+		e := w.stack[w.depth-1]
+		if e.ns == nsHTML || e.ip != ipNone {
+			break
+		}
+		w.pop()
+	}
 }
 
 func rawState(el elem) tokState {
@@ -684,12 +693,13 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		w.push(e)
 		return sData
 	case elTable:
-		if w.open[elTable] == 0 {
-			w.closeP()
-		} else if i := w.tableContext(); i >= 0 && w.stack[i].el == elTable {
+		if i := w.tableContext(); w.open[elTable] > 0 && i >= 0 && w.stack[i].el == elTable {
 			w.popTo(i, false) // <table> in a table closes it
-		} else {
+		} else if w.open[elP] > 0 {
+			// In quirks mode <table> does not close a p; the model does not
+			// track quirks, so it closes it and marks itself messy.
 			w.closeP()
+			w.markMessy()
 		}
 		w.push(e)
 		return sData
@@ -843,10 +853,14 @@ func (w *Writer) onEndTag(end int64) {
 			w.candLeave = w.footerLeave()
 		}
 	case el == elBr:
+		// </br> is parsed as <br>, which breaks out of foreign content
+		w.breakOut(elBr)
 		w.flipFrameset()
 	case el == elP:
 		if i := w.inScope(scopeButton, is(elP)); i >= 0 {
 			w.popTo(i, true)
+		} else {
+			w.breakOut(elP) // an implied <p> start tag is parsed first
 		}
 	case el == elLi:
 		if i := w.inScope(scopeListItem, is(elLi)); i >= 0 {
