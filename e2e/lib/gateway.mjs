@@ -92,6 +92,7 @@ export async function startGateway() {
       XDG_CONFIG_HOME: join(home, 'config'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stop() ends whatever it started too
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -104,10 +105,17 @@ export async function startGateway() {
     if (stopped) return;
     stopped = true;
     if (child.exitCode === null) {
-      child.kill('SIGTERM');
+      const signalGroup = (signal) => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          child.kill(signal);
+        }
+      };
+      signalGroup('SIGTERM');
       const gone = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
       if (!gone) {
-        child.kill('SIGKILL');
+        signalGroup('SIGKILL');
         await exited;
       }
     }

@@ -45,7 +45,7 @@ export async function openContext(browser, width, options = {}) {
   const context = await browser.newContext({ ...viewports[width], ...options });
   const problems = [];
   context.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
   });
   context.on('weberror', (err) => problems.push(`page error: ${err.error().message}`));
   context.on('requestfailed', (req) => {

@@ -82,10 +82,25 @@ describe('fixtures', () => {
       assert.match(await tab.locator('main .note').innerText(), /Euro \(€\).*gemäß/);
       assert.equal(await tab.locator('[data-shell="header"]').innerText(), expectedHeader, 'header text as on a UTF-8 page (no mojibake)');
       assert.equal(await tab.locator('[data-shell="footer"]').innerText(), expectedFooter, 'footer text as on a UTF-8 page (no mojibake)');
-      assert.deepEqual(problems, []);
+      assert.deepEqual(problems, [], 'no hydration errors (React repairs mojibake on the client, so the text check alone would pass)');
     } finally {
       await context.close();
       await reference.context.close();
+    }
+
+    // Without JavaScript nothing can repair the text: the bytes must decode right.
+    const plain = await openContext(suite.browser, 'desktop', { javaScriptEnabled: false });
+    try {
+      const [ref, tab] = [await plain.context.newPage(), await plain.context.newPage()];
+      await ref.goto(suite.base + '/kuendigungsgeld/');
+      await tab.goto(suite.base + path);
+      for (const mount of ['header', 'footer']) {
+        const text = await tab.locator(`[data-shell="${mount}"]`).innerText();
+        assert.doesNotMatch(text, /Ã|\uFFFD/, `${mount} without JavaScript shows mojibake`);
+        assert.equal(text, await ref.locator(`[data-shell="${mount}"]`).innerText(), `${mount} without JavaScript reads as on a UTF-8 page`);
+      }
+    } finally {
+      await plain.context.close();
     }
   });
 

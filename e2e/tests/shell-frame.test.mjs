@@ -18,6 +18,8 @@ for (const width of ['desktop', 'mobile']) {
           const res = await tab.goto(suite.base + page.path);
           assert.equal(res.status(), 200);
           await waitForShellReady(tab);
+          // Before the checks, so a failing page still leaves its picture behind.
+          await tab.screenshot({ path: screenshotPath(screenshotName(page, width)), fullPage: true });
 
           const header = tab.locator('[data-shell="header"] header');
           const footer = tab.locator('[data-shell="footer"] footer');
@@ -30,9 +32,15 @@ for (const width of ['desktop', 'mobile']) {
           const [h, f, m] = [await box(header), await box(footer), await box(main)];
           assert.ok(h.width > 0 && h.height > 0, `header has a size: ${JSON.stringify(h)}`);
           assert.ok(f.width > 0 && f.height > 0, `footer has a size: ${JSON.stringify(f)}`);
+          const viewportWidth = tab.viewportSize().width;
           assert.ok(Math.abs(h.y) < 1, `header at the top of the page, y=${h.y}`);
+          assert.ok(Math.abs(h.x) < 1 && Math.abs(h.width - viewportWidth) < 1, `header spans the viewport: x=${h.x}, width=${h.width} of ${viewportWidth}`);
+          assert.ok(Math.abs(f.x) < 1 && Math.abs(f.width - viewportWidth) < 1, `footer spans the viewport: x=${f.x}, width=${f.width} of ${viewportWidth}`);
           assert.ok(h.y + h.height <= m.y + 0.5, `content starts below the header (header bottom ${h.y + h.height}, content top ${m.y})`);
           assert.ok(f.y >= m.y + m.height - 0.5, `footer after the content (content bottom ${m.y + m.height}, footer top ${f.y})`);
+
+          const scrollWidth = await tab.evaluate(() => document.scrollingElement.scrollWidth);
+          assert.ok(scrollWidth <= viewportWidth, `no sideways scrolling: page is ${scrollWidth}px wide in a ${viewportWidth}px viewport`);
 
           // The page's own content is still there and readable.
           assert.equal(await tab.locator('main.content h1').innerText(), page.h1);
@@ -48,7 +56,6 @@ for (const width of ['desktop', 'mobile']) {
           assert.doesNotMatch(visible, new RegExp(`\\b${other.login}\\b`), `shell does not show "${other.login}"`);
           assert.equal(await tab.locator('html').getAttribute('lang'), page.market === 'de-DE' ? 'de' : 'en-GB', 'page language untouched');
 
-          await tab.screenshot({ path: screenshotPath(screenshotName(page, width)), fullPage: true });
           assert.deepEqual(problems, [], 'no console errors, no failed shell assets');
         } finally {
           await context.close();

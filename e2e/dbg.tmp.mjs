@@ -1,0 +1,10 @@
+import { launchBrowser } from '/work/main/e2e/lib/browser.mjs';
+const b = await launchBrowser();
+const ctx = await b.newContext();
+const p = await ctx.newPage();
+p.on('pageerror', (e) => console.log('ERR', e.message.slice(0, 80)));
+p.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 200), m.location().url));
+await p.goto(process.argv[2]);
+await p.waitForTimeout(1500);
+console.log('ready', await p.evaluate(() => document.documentElement.dataset.shellReady));
+await b.close();
