@@ -286,7 +286,10 @@ func (w *Writer) emit(p []byte, start, limit int64) error {
 	if limit < w.out {
 		limit = w.out
 	}
-	for w.out < limit || w.nextInsertAt(limit) {
+	if !w.prefixDone && !w.pass {
+		limit = -1 // nothing, not even an insertion at offset 0, before the charset decision
+	}
+	for limit >= 0 && (w.out < limit || w.nextInsertAt(limit)) {
 		// the next stop: an insertion point or the limit
 		stop := limit
 		for i := range w.ins {
