@@ -145,3 +145,28 @@ func TestHTML5LibPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestHTML5LibInPage splices a realistic page with a corpus document cut
+// into it at a random place, written in random-sized chunks: the tricky
+// markup meets the hold-backs of a real page (charset prescan, frameset-ok,
+// the bytes after </body>).
+func TestHTML5LibInPage(t *testing.T) {
+	docs := html5libDocuments(t)
+	names := make([]string, 0, len(docs))
+	for k := range docs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	page := realisticPage(3 << 10)
+	rng := rand.New(rand.NewSource(2))
+	failed := 0
+	for i := 0; i < 1500 && failed < 10; i++ {
+		name := names[rng.Intn(len(names))]
+		cut := rng.Intn(len(page))
+		in := append(append(append([]byte(nil), page[:cut]...), docs[name]...), page[cut:]...)
+		if _, err := checkDocument(t, in, []int{1 + rng.Intn(13)}); err != nil {
+			failed++
+			t.Errorf("%s cut into the page at %d: %v", name, cut, err)
+		}
+	}
+}
