@@ -6,6 +6,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/market"
+	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 	"github.com/shellgate/shellgate/caddy-module/splice"
 )
@@ -19,10 +20,9 @@ type page struct {
 
 // Mount elements: every node the gateway adds carries data-shell.
 const (
-	headerOpen  = `<div data-shell="header">`
-	footerOpen  = `<div data-shell="footer">`
-	mountClose  = `</div>`
-	variantNone = "public"
+	headerOpen = `<div data-shell="header">`
+	footerOpen = `<div data-shell="footer">`
+	mountClose = `</div>`
 )
 
 func (h *Handler) pageOf(r *http.Request) *page {
@@ -32,23 +32,39 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	if locale != res.Locale {
 		basePath = "" // the fallback locale's links carry their own prefix
 	}
-	p := &page{state: shellstate.State{
+	variant := rules.SelectHeader(rules.HeaderInput{
+		Kind:    rules.KindOfPath(r.URL.Path),
+		Locale:  res.Locale,
+		Regflow: r.URL.Query().Get("regflow"),
+	})
+	header, variant := h.headerFragment(locale, variant)
+	p := &page{header: header, state: shellstate.State{
 		Locale:        locale,
 		Market:        locale,
 		BasePath:      basePath,
 		DesignVersion: h.DesignVersion,
-		HeaderVariant: variantNone,
+		HeaderVariant: string(variant),
 		Path:          r.URL.Path,
 		Year:          h.now().Year(),
 		CanAccess:     true,
 		Flags:         map[string]bool{},
 	}}
-	p.header, _ = h.bundle.Fragment(locale, bundle.Header, p.state.HeaderVariant)
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
 	}
 	return p
+}
+
+// headerFragment gives the fragment of the selected header variant, or the public header when
+// the build has none for it; the state names the variant actually shown, so that React
+// renders the same.
+func (h *Handler) headerFragment(locale string, v rules.HeaderVariant) (*bundle.Fragment, rules.HeaderVariant) {
+	if f, ok := h.bundle.Fragment(locale, bundle.Header, string(v)); ok {
+		return f, v
+	}
+	f, _ := h.bundle.Fragment(locale, bundle.Header, string(rules.HeaderPublic))
+	return f, rules.HeaderPublic
 }
 
 // shellLocale is the locale whose shell is shown: the page's own, else the fallback header
