@@ -223,6 +223,9 @@ func (w *Writer) scan(p []byte, start int64) {
 					s.name[s.nameLen] = c
 				}
 				s.nameLen++
+				if s.nameLen == maxName+1 {
+					w.onLongName()
+				}
 				s.nameHash = (s.nameHash ^ uint64(c)) * hashPrime
 				i++
 			}

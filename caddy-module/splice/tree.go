@@ -394,6 +394,17 @@ func (w *Writer) onNameDone() {
 	}
 }
 
+// onLongName is called once a start tag name outgrows every known name:
+// before the body such a tag starts it, so decide now rather than hold
+// the name back.
+func (w *Writer) onLongName() {
+	s := &w.scanner
+	if !s.isEnd && !w.pass && w.preBody() && w.tmplDepth == 0 {
+		w.startBody(s.tokStart, false)
+		w.updateWant()
+	}
+}
+
 func (w *Writer) onAttr() {
 	s := &w.scanner
 	key := s.key[:min(s.keyLen, len(s.key))]
@@ -1033,7 +1044,8 @@ func (w *Writer) pendingStart() int64 {
 	case sLT, sEndOpen:
 		return s.tokStart
 	case sTagName:
-		if w.preBody() || s.isEnd {
+		// only names that can still turn out to be an insertion point
+		if s.isEnd && s.nameLen <= len("body") || w.preBody() && s.nameLen <= maxName {
 			return s.tokStart
 		}
 	}
@@ -1072,6 +1084,9 @@ func (w *Writer) decide(p []byte, eof bool) {
 			return
 		}
 		w.confirm()
+	}
+	if w.candPending && w.in-w.candAt > footerBound {
+		w.candPending, w.candSeen = false, true // a </body ...> tag longer than the bound
 	}
 	if w.candAlive && w.in-w.candAt > footerBound {
 		w.abandonCandidate()

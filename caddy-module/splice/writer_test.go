@@ -216,3 +216,45 @@ func TestFlushReachesDst(t *testing.T) {
 		t.Fatalf("Flush = %v, dst flushed %d times, want once", err, dst.flushes)
 	}
 }
+
+// TestHoldBackBounded: no input shape makes the Writer keep more than its
+// bounds, whatever the write size.
+func TestHoldBackBounded(t *testing.T) {
+	big := string(bytes.Repeat([]byte("a"), 300<<10))
+	tests := []struct{ name, in string }{
+		{"long tag name before the body", "<html><head></head><x" + big + ">text"},
+		{"long end tag name", "<body><p>x</p></z" + big + "></body>"},
+		{"long </body> tag", "<body><p>x</p></body " + big + "></html>"},
+		{"long <body> tag", "<html><body class='" + big + "'><p>x</p></body>"},
+		{"long comment after </body>", "<body><p>x</p></body><!--" + big + "-->"},
+		{"whitespace after </body>", "<body><p>x</p></body>" + strings.Repeat(" ", 300<<10)},
+		{"long text before body", "<html><head><title>" + big + "</title></head><body>x</body>"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, chunk := range []int{1000, 64 << 10} {
+				var out bytes.Buffer
+				w := NewWriter(&out, testFragments)
+				maxHeld := 0
+				in := []byte(tt.in)
+				for i := 0; i < len(in); i += chunk {
+					if _, err := w.Write(in[i:min(i+chunk, len(in))]); err != nil {
+						t.Fatal(err)
+					}
+					maxHeld = max(maxHeld, len(w.held))
+				}
+				if err := w.Close(); err != nil {
+					t.Fatal(err)
+				}
+				r := w.Report()
+				w.Release()
+				if maxHeld > footerBound+chunk {
+					t.Errorf("chunk %d: held %d bytes, bound is %d", chunk, maxHeld, footerBound)
+				}
+				if err := checkInsertedOnly(in, out.Bytes(), r); err != nil {
+					t.Errorf("chunk %d: %v", chunk, err)
+				}
+			}
+		})
+	}
+}
