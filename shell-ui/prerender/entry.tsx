@@ -1,6 +1,6 @@
 // The prerender's server build: `vite build --ssr` bundles this with the components, and
 // prerender/write.mjs runs it in Node to write the fragments.
-import { localeContents } from '../src/content/index.ts';
+import { contentLocales } from '../src/content/index.ts';
 import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
 
 /** HeaderVariants are the header variants with prerendered fragments. */
@@ -15,8 +15,9 @@ export interface RenderedLocale {
 }
 
 /** renderAll renders every locale's header variants and footer design versions. */
-export function renderAll(): RenderedLocale[] {
-  return localeContents.map((content) => ({
+export async function renderAll(): Promise<RenderedLocale[]> {
+  const contents = await Promise.all(contentLocales.map((l) => l.load()));
+  return contents.map((content) => ({
     locale: content.locale,
     header: Object.fromEntries(HeaderVariants.map((v) => [v, renderHeaderFragment(content, v)])),
     footer: Object.fromEntries(DesignVersions.map((v) => [v, renderFooterFragment(content, v)])),

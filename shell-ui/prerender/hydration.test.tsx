@@ -2,8 +2,10 @@
 // React takes over the markup the visitor already sees without changing it.
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { localeContents } from '../src/content/index.ts';
-import type { LocaleContent } from '../src/content/index.ts';
+import { content as deContent } from '../src/content/de-DE/index.ts';
+import { content as enContent } from '../src/content/en-GB/index.ts';
+import { contentLocales } from '../src/content/index.ts';
+import type { LocaleContent } from '../src/model/content.ts';
 import type { ShellState } from '../src/model/shellState.gen.ts';
 import { hydrateShell } from '../src/shell/hydrateShell.tsx';
 import { gatewaySplice } from '../test/gatewaySplice.ts';
@@ -58,10 +60,10 @@ async function hydrate(html: string, url: string) {
   const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args);
   });
-  let roots: ReturnType<typeof hydrateShell> = [];
+  let roots: Awaited<ReturnType<typeof hydrateShell>> = [];
   try {
     await act(async () => {
-      roots = hydrateShell(document, { onRecoverableError: (e) => recoverable.push(e), log: (m) => logs.push(m) });
+      roots = await hydrateShell(document, { onRecoverableError: (e) => recoverable.push(e), log: (m) => logs.push(m) });
     });
   } finally {
     spy.mockRestore();
@@ -73,6 +75,8 @@ function firstMenuPage(content: LocaleContent): string {
   const href = content.header.variants.public.navItems.find((n) => n.subMenus?.main?.[0]?.href)!.subMenus!.main![0]!.href!;
   return content.basePath + href;
 }
+
+const localeContents = [deContent, enContent];
 
 const pages: Page[] = localeContents.flatMap((content) =>
   HeaderVariants.flatMap((variant) =>
@@ -92,6 +96,10 @@ afterEach(() => {
 });
 
 describe('hydration of the prerendered fragments', () => {
+  test('every locale the build renders is tested here', () => {
+    expect(contentLocales.map((l) => l.locale)).toEqual(localeContents.map((c) => c.locale));
+  });
+
   test.each(pages.map((p) => [`${p.content.locale} header-${p.variant} footer-${p.designVersion} at ${p.url}`, p] as const))('%s', async (_, page) => {
     const html = pageHTML(page);
     const { recoverable, consoleErrors, roots, before } = await hydrate(html, page.url);

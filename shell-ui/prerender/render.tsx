@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import type { LocaleContent } from '../src/content/index.ts';
+import type { LocaleContent } from '../src/model/content.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from '../src/shell/roots.tsx';
 import { YearSlot } from '../src/shell/slots.ts';
 

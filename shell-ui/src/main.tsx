@@ -3,4 +3,4 @@
 import './shell/base.css';
 import { hydrateShell } from './shell/hydrateShell.tsx';
 
-hydrateShell(document);
+void hydrateShell(document);

@@ -1,30 +1,25 @@
-import type { FooterContent } from '../model/footer.ts';
-import type { HeaderContent } from '../model/header.ts';
-import { footer as deFooter } from './de-DE/footer.ts';
-import { header as deHeader } from './de-DE/header.ts';
-import { footer as enGbFooter } from './en-GB/footer.ts';
-import { header as enGbHeader } from './en-GB/header.ts';
+import type { LocaleContent } from '../model/content.ts';
 
-/** LocaleContent is everything the shell shows for one locale. */
-export interface LocaleContent {
+export type { LocaleContent } from '../model/content.ts';
+
+/** ContentLocale is a locale with shell content, and how to load it. */
+export interface ContentLocale {
   locale: string;
   /**
-   * basePath prefixes relative links. It is fixed at build time because the fragments are
-   * prerendered with it; the gateway's market table must use the same base path.
+   * load brings the locale's content. Each locale is its own chunk in the client build, so a
+   * page downloads its own market's menus only, however many markets there are.
    */
-  basePath: string;
-  header: HeaderContent;
-  footer: FooterContent;
+  load: () => Promise<LocaleContent>;
 }
 
-/** localeContents lists the locales the build renders fragments for, default first. */
-export const localeContents: readonly LocaleContent[] = [
-  { locale: 'de-DE', basePath: '', header: deHeader, footer: deFooter },
-  { locale: 'en-GB', basePath: '/en-gb', header: enGbHeader, footer: enGbFooter },
+/** contentLocales lists the locales the build renders fragments for, default first. */
+export const contentLocales: readonly ContentLocale[] = [
+  { locale: 'de-DE', load: () => import('./de-DE/index.ts').then((m) => m.content) },
+  { locale: 'en-GB', load: () => import('./en-GB/index.ts').then((m) => m.content) },
 ];
 
-/** contentFor finds a locale's content, case-insensitively ("en-gb" finds en-GB). */
-export function contentFor(locale: string): LocaleContent | undefined {
+/** findContentLocale finds a locale, case-insensitively ("en-gb" finds en-GB). */
+export function findContentLocale(locale: string): ContentLocale | undefined {
   const want = locale.toLowerCase();
-  return localeContents.find((c) => c.locale.toLowerCase() === want);
+  return contentLocales.find((c) => c.locale.toLowerCase() === want);
 }

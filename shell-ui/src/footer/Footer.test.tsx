@@ -2,13 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { axe } from 'vitest-axe';
-import { contentFor } from '../content/index.ts';
+import { content as de } from '../content/de-DE/index.ts';
+import { content as en } from '../content/en-GB/index.ts';
 import { ConsentSettingsEvent } from '../shell/consent.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { Footer } from './Footer.tsx';
 
-const de = contentFor('de-DE')!;
-const en = contentFor('en-GB')!;
 
 function renderFooter(content = de, designVersion = 'v1', year: number | string = 2026) {
   return renderInShell(<Footer content={content.footer} locale={content.locale} designVersion={designVersion} year={year} />, {

@@ -2,15 +2,14 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { axe } from 'vitest-axe';
-import { contentFor } from '../content/index.ts';
+import { content as de } from '../content/de-DE/index.ts';
+import { content as en } from '../content/en-GB/index.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { renderToString } from 'react-dom/server';
 import { ShellSettingsProvider } from '../shell/ShellContext.tsx';
 import { Header } from './Header.tsx';
 import { HoverEnterDelay } from './useDropdown.ts';
 
-const de = contentFor('de-DE')!;
-const en = contentFor('en-GB')!;
 
 function renderHeader(content = de, serverPath: string | null = null) {
   return renderInShell(<Header data={content.header.variants.public} labels={content.header.labels} />, {

@@ -1,11 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { contentFor } from '../content/index.ts';
+import { content as de } from '../content/de-DE/index.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { Header } from './Header.tsx';
 
-const de = contentFor('de-DE')!;
 
 function renderHeader() {
   return renderInShell(<Header data={de.header.variants.public} labels={de.header.labels} />);

@@ -1,6 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { contentFor } from '../content/index.ts';
+import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
 import { readShellState } from './readState.ts';
 
@@ -16,11 +16,12 @@ export interface HydrateOptions {
 
 /**
  * hydrateShell takes over the prerendered header and footer of a page. It hydrates each mount
- * that exists with the tree the prerender used for this state, and marks
+ * that exists with the tree the prerender used for this state (after loading the locale's
+ * content chunk), and marks
  * <html data-shell-ready="true"> once every present root has hydrated. With no usable state
  * it changes nothing and logs once.
  */
-export function hydrateShell(doc: Document, options: HydrateOptions = {}): Root[] {
+export async function hydrateShell(doc: Document, options: HydrateOptions = {}): Promise<Root[]> {
   const log = options.log ?? ((m: string) => console.warn(`shell: ${m}`));
   const read = readShellState(doc);
   if (!read.ok) {
@@ -28,9 +29,16 @@ export function hydrateShell(doc: Document, options: HydrateOptions = {}): Root[
     return [];
   }
   const { state } = read;
-  const content = contentFor(state.locale);
-  if (!content) {
+  const contentLocale = findContentLocale(state.locale);
+  if (!contentLocale) {
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
+    return [];
+  }
+  let content;
+  try {
+    content = await contentLocale.load();
+  } catch (err) {
+    log(`cannot load the shell content of ${state.locale} (${(err as Error).message}); the shell stays as the server rendered it`);
     return [];
   }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { LocaleContent } from '../content/index.ts';
+import type { LocaleContent } from '../model/content.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import type { HeaderDataSource } from '../model/header.ts';
