@@ -651,11 +651,11 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 		return 0, false
 	}
 	nl := k - i
-	for j := 0; j < nl && j < maxName; j++ {
-		s.name[j] = lower(p[i+j])
-	}
 	s.nameLen, s.nameHash, s.isEnd, s.lastSlash = nl, h, end, false
-	s.lookupName()
+	s.el = elOther
+	if nl <= maxName {
+		s.el = lookupHashFold(p[i:k], h)
+	}
 	if isSpace(p[k]) {
 		k++
 	}
