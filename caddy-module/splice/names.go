@@ -209,7 +209,6 @@ func lookupHashFold(name []byte, h uint64) elem {
 	}
 }
 
-
 // Flags of an HTML element, following the spec's lists as x/net/html implements them.
 const (
 	fSpecial     uint32 = 1 << iota // "special" category
