@@ -105,7 +105,7 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	buf = append(buf, mountClose...)
 	*bp = buf
 	return splice.Fragments{
-		Head:   h.bundle.Head(),
+		Head:   h.bundle.Head(p.state.Locale),
 		Header: buf[:headerEnd:headerEnd],
 		Footer: buf[headerEnd:],
 	}, bp, nil

@@ -42,5 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ['src/**/*.test.{ts,tsx}', 'prerender/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // axe in jsdom is slow on a loaded two-core CI machine; speed is not what these tests measure.
+    testTimeout: 30_000,
   },
 }));

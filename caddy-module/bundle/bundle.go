@@ -19,6 +19,7 @@ type Bundle struct {
 	manifest  *Manifest
 	fsys      fs.FS
 	head      []byte
+	heads     map[string][]byte // per locale: head plus the preload of its content chunk
 	fragments map[fragmentKey]*Fragment
 	assets    map[string]*Asset
 }
@@ -33,7 +34,11 @@ func Load(fsys fs.FS, assetPrefix string) (*Bundle, error) {
 		return nil, err
 	}
 	b := &Bundle{manifest: m, fsys: fsys, fragments: map[fragmentKey]*Fragment{}}
-	b.head = headAssets(m, assetPrefix)
+	b.head = headAssets(m, assetPrefix, "")
+	b.heads = map[string][]byte{}
+	for locale := range m.LocaleScripts {
+		b.heads[locale] = headAssets(m, assetPrefix, locale)
+	}
 	for locale, kinds := range m.Fragments {
 		for kind, variants := range kinds {
 			for variant, file := range variants {
@@ -48,7 +53,7 @@ func Load(fsys fs.FS, assetPrefix string) (*Bundle, error) {
 	if b.assets, err = loadAssets(fsys); err != nil {
 		return nil, err
 	}
-	for _, p := range append(slices.Clone(m.Stylesheets), m.Scripts...) {
+	for _, p := range m.assetPaths() {
 		if _, ok := b.assets[strings.TrimPrefix(p, "assets/")]; !ok {
 			return nil, fmt.Errorf("the UI manifest names %q, which is not in the build (rebuild the UI)", p)
 		}
@@ -77,8 +82,13 @@ func (b *Bundle) Variants(locale, kind string) []string {
 	return out
 }
 
-// Head is the markup that links the shell's stylesheets and scripts, for the page head.
-func (b *Bundle) Head() []byte { return b.head }
+// Head is the markup that links the shell's stylesheets and scripts for a page in locale.
+func (b *Bundle) Head(locale string) []byte {
+	if h, ok := b.heads[locale]; ok {
+		return h
+	}
+	return b.head
+}
 
 // Fragment gives the prepared fragment of a kind and variant for locale.
 func (b *Bundle) Fragment(locale, kind, variant string) (*Fragment, bool) {
@@ -86,13 +96,16 @@ func (b *Bundle) Fragment(locale, kind, variant string) (*Fragment, bool) {
 	return f, ok
 }
 
-func headAssets(m *Manifest, prefix string) []byte {
+func headAssets(m *Manifest, prefix, locale string) []byte {
 	var sb strings.Builder
 	for _, s := range m.Stylesheets {
 		fmt.Fprintf(&sb, `<link rel="stylesheet" href="%s" data-shell="style">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
 	}
 	for _, s := range m.Scripts {
 		fmt.Fprintf(&sb, `<script type="module" src="%s" data-shell="script"></script>`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
+	}
+	if s, ok := m.LocaleScripts[locale]; ok {
+		fmt.Fprintf(&sb, `<link rel="modulepreload" href="%s" data-shell="preload">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
 	}
 	return []byte(sb.String())
 }

@@ -40,13 +40,14 @@ func TestFragmentAppendTo(t *testing.T) {
 func testFS() fstest.MapFS {
 	return fstest.MapFS{
 		"shell-manifest.json": {Data: []byte(`{"version":"v1","stylesheets":["assets/shell-a.css"],"scripts":["assets/shell-b.js"],
-			"locales":["de-DE"],"fragments":{"de-DE":{"header":{"public":"fragments/de-DE/header-public.html"},"footer":{"v1":"fragments/de-DE/footer-v1.html"}}}}`)},
+			"locales":["de-DE"],"localeScripts":{"de-DE":"assets/shell-de-DE-c.js"},"fragments":{"de-DE":{"header":{"public":"fragments/de-DE/header-public.html"},"footer":{"v1":"fragments/de-DE/footer-v1.html"}}}}`)},
 		"fragments/de-DE/header-public.html": {Data: []byte(`<header><a href="/">Start</a></header>`)},
 		"fragments/de-DE/footer-v1.html":     {Data: []byte(`<footer>© [[shell:year]]</footer>`)},
 		"assets/shell-a.css":                 {Data: []byte(strings.Repeat("a{color:red}", 50))},
 		"assets/shell-a.css.br":              {Data: []byte("br-bytes")},
 		"assets/shell-a.css.gz":              {Data: []byte("gz-bytes")},
 		"assets/shell-b.js":                  {Data: []byte("console.log(1)")},
+		"assets/shell-de-DE-c.js":            {Data: []byte("export default {}")},
 	}
 }
 
@@ -56,8 +57,11 @@ func TestLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantHead := `<link rel="stylesheet" href="/_shell/assets/shell-a.css" data-shell="style"><script type="module" src="/_shell/assets/shell-b.js" data-shell="script"></script>`
-	if string(b.Head()) != wantHead {
-		t.Errorf("head = %s", b.Head())
+	if string(b.Head("en-GB")) != wantHead {
+		t.Errorf("head = %s", b.Head("en-GB"))
+	}
+	if want := wantHead + `<link rel="modulepreload" href="/_shell/assets/shell-de-DE-c.js" data-shell="preload">`; string(b.Head("de-DE")) != want {
+		t.Errorf("de-DE head = %s", b.Head("de-DE"))
 	}
 	f, ok := b.Fragment("de-DE", Footer, "v1")
 	if !ok || string(f.AppendTo(nil, Values{Year: 2030})) != `<footer>&#xa9; 2030</footer>` {
@@ -80,6 +84,7 @@ func TestLoadErrorsSayWhatToDo(t *testing.T) {
 		{"no manifest", func(m fstest.MapFS) { delete(m, "shell-manifest.json") }, "build the UI"},
 		{"fragment missing", func(m fstest.MapFS) { delete(m, "fragments/de-DE/footer-v1.html") }, `"fragments/de-DE/footer-v1.html"`},
 		{"script missing", func(m fstest.MapFS) { delete(m, "assets/shell-b.js") }, `"assets/shell-b.js"`},
+		{"locale chunk missing", func(m fstest.MapFS) { delete(m, "assets/shell-de-DE-c.js") }, `"assets/shell-de-DE-c.js"`},
 		{"asset outside assets/", func(m fstest.MapFS) {
 			m["shell-manifest.json"] = &fstest.MapFile{Data: []byte(`{"version":"1","scripts":["../x.js"],"locales":["de-DE"]}`)}
 		}, "outside assets/"},

@@ -18,6 +18,9 @@ type Manifest struct {
 	// Stylesheets and Scripts go into every spliced page's head, in order.
 	Stylesheets []string `json:"stylesheets"`
 	Scripts     []string `json:"scripts"`
+	// LocaleScripts maps a locale to the chunk with its content, which the entry script loads;
+	// the page preloads its own so both download at once.
+	LocaleScripts map[string]string `json:"localeScripts,omitempty"`
 	// Locales lists every locale the build rendered fragments for.
 	Locales []string `json:"locales"`
 	// Fragments maps locale → "header" or "footer" → variant → file.
@@ -36,7 +39,7 @@ func readManifest(fsys fs.FS) (*Manifest, error) {
 	if m.Version == "" || len(m.Scripts) == 0 || len(m.Locales) == 0 {
 		return nil, fmt.Errorf("the UI manifest %s lacks a version, a script or a locale (rebuild the UI)", ManifestFile)
 	}
-	for _, p := range append(append([]string{}, m.Stylesheets...), m.Scripts...) {
+	for _, p := range m.assetPaths() {
 		if !isAssetPath(p) {
 			return nil, fmt.Errorf("the UI manifest names %q outside assets/ (rebuild the UI)", p)
 		}
@@ -47,4 +50,13 @@ func readManifest(fsys fs.FS) (*Manifest, error) {
 // isAssetPath reports whether p is a clean file path under assets/.
 func isAssetPath(p string) bool {
 	return strings.HasPrefix(p, "assets/") && path.Clean(p) == p && !strings.Contains(p, "..")
+}
+
+// assetPaths lists every asset the manifest names.
+func (m *Manifest) assetPaths() []string {
+	out := append(append([]string{}, m.Stylesheets...), m.Scripts...)
+	for _, p := range m.LocaleScripts {
+		out = append(out, p)
+	}
+	return out
 }
