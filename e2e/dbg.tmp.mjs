@@ -1,10 +1,14 @@
-import { launchBrowser } from '/work/main/e2e/lib/browser.mjs';
+import { launchBrowser, viewports } from './lib/browser.mjs';
 const b = await launchBrowser();
-const ctx = await b.newContext();
-const p = await ctx.newPage();
-p.on('pageerror', (e) => console.log('ERR', e.message.slice(0, 80)));
-p.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 200), m.location().url));
-await p.goto(process.argv[2]);
-await p.waitForTimeout(1500);
-console.log('ready', await p.evaluate(() => document.documentElement.dataset.shellReady));
+for (const w of ['desktop', 'mobile']) {
+  const ctx = await b.newContext(viewports[w]);
+  const p = await ctx.newPage();
+  await p.goto('http://localhost:18080/festgeld/');
+  await p.waitForFunction(() => document.documentElement.dataset.shellReady === 'true');
+  const t = p.locator('[data-shell="header"] button[aria-expanded="false"][aria-controls]:visible').first();
+  console.log(w, await t.evaluate((e) => e.outerHTML.slice(0, 120)));
+  const id = await t.getAttribute('aria-controls');
+  await t.click();
+  for (const ms of [0, 100, 300, 1000]) { await p.waitForTimeout(ms); console.log(ms, await p.locator(`[id="${id}"]`).evaluate((e) => e.hidden), await p.locator(`[aria-controls="${id}"]`).getAttribute('aria-expanded')); }
+}
 await b.close();

@@ -1,8 +1,8 @@
 // The header's menus work for a mouse user, a keyboard user and on a phone.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { pages, screenshotName } from '../lib/pages.mjs';
-import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { pages } from '../lib/pages.mjs';
+import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 const menuPages = pages.filter((p) => p.slug === 'home' || p.slug === 'festgeld');
@@ -54,7 +54,6 @@ describe('desktop menus', () => {
         assert.equal(await button.getAttribute('aria-expanded'), 'true');
         await panel.waitFor({ state: 'visible', timeout: 2000 });
         assert.ok((await panel.locator('a[href]').count()) > 0, 'the open panel has links');
-        await tab.screenshot({ path: screenshotPath(screenshotName(page, 'desktop', 'menu-open')) });
 
         // Only one menu at a time.
         if (buttons.length > 1) {
@@ -133,7 +132,6 @@ describe('mobile menu', () => {
         await panel.waitFor({ state: 'visible', timeout: 2000 });
         assert.equal(await hamburger.getAttribute('aria-expanded'), 'true');
         assert.ok((await panel.locator('button, a[href]').count()) > 0, 'panel has menu entries');
-        await tab.screenshot({ path: screenshotPath(screenshotName(page, 'mobile', 'menu-open')) });
 
         // Scroll is locked: wheeling over the page does not move it.
         await tab.mouse.move(195, 600);

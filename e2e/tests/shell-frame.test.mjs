@@ -61,6 +61,12 @@ for (const width of ['desktop', 'mobile']) {
           assert.doesNotMatch(visible, new RegExp(`\\b${other.login}\\b`), `shell does not show "${other.login}"`);
           assert.equal(await tab.locator('html').getAttribute('lang'), page.market === 'de-DE' ? 'de' : 'en-GB', 'page language untouched');
 
+          // A picture with the first menu open (the hamburger on phones).
+          const toggle = tab.locator('[data-shell="header"] button[aria-expanded="false"][aria-controls]:visible').first();
+          const panelId = await toggle.getAttribute('aria-controls'); // before the click changes what the locator matches
+          await toggle.click();
+          await tab.locator(`[id="${panelId}"]`).waitFor({ state: 'visible', timeout: 2000 });
+          await tab.screenshot({ path: screenshotPath(screenshotName(page, width, 'menu-open')) });
           assert.deepEqual(problems, [], 'no console errors, no failed shell assets');
         } finally {
           await context.close();
