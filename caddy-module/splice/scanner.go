@@ -89,7 +89,23 @@ func (s *scanner) reset() { *s = scanner{} }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
+// byteClass holds the character classes the scanner asks about most, so
+// that each question is one load and one test.
+var byteClass = func() (t [256]uint8) {
+	for _, c := range []byte(" \n\r\t\f") {
+		t[c] |= clSpace | clNameEnd
+	}
+	t['/'] |= clNameEnd
+	t['>'] |= clNameEnd
+	return t
+}()
+
+const (
+	clSpace   = 1 << iota // HTML whitespace
+	clNameEnd             // ends a tag name: whitespace, '/', '>'
+)
+
+func isSpace(c byte) bool { return byteClass[c]&clSpace != 0 }
 
 func lower(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
@@ -641,7 +657,7 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 	h := hashInit
 	for k < n {
 		c := p[k]
-		if isSpace(c) || c == '/' || c == '>' {
+		if byteClass[c]&clNameEnd != 0 {
 			break
 		}
 		h = (h ^ uint64(lower(c))) * hashPrime
