@@ -99,6 +99,8 @@ func TestGoldenExpectations(t *testing.T) {
 		{"content-after-body-end", true, true, "", ""},
 		{"empty", true, true, "", ""},
 		{"table-in-body", true, true, "", "</body>\n"},
+		{"body-end-only", true, true, "", "</body>\n</html>\n"},
+		{"charset-body-at-start", true, true, "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -376,6 +376,10 @@ func (w *Writer) onNameDone() {
 		if s.isEnd {
 			if el == elBody || el == elHTML || el == elBr {
 				w.startBody(s.tokStart, false)
+				if el == elBody && !w.pass {
+					// it creates the body and is its first </body> too
+					w.candAt, w.candPending = s.tokStart, true
+				}
 			}
 			return
 		}
