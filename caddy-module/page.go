@@ -2,6 +2,7 @@ package shell
 
 import (
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
@@ -30,7 +31,11 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	locale := h.shellLocale(res.Locale)
 	basePath := res.BasePath
 	if locale != res.Locale {
-		basePath = "" // the fallback locale's links carry their own prefix
+		// The page's locale has no shell: the fallback's links go to the fallback's own pages.
+		basePath = ""
+		if locale != h.DefaultLocale {
+			basePath = "/" + strings.ToLower(locale)
+		}
 	}
 	variant := rules.SelectHeader(rules.HeaderInput{
 		Kind:    rules.KindOfPath(r.URL.Path),
@@ -85,7 +90,7 @@ var fragmentBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); 
 func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	bp := fragmentBuffers.Get().(*[]byte)
 	buf := (*bp)[:0]
-	v := bundle.Values{Year: p.state.Year, Path: p.state.Path}
+	v := bundle.Values{Year: p.state.Year, BasePath: p.state.BasePath, Path: p.state.Path}
 
 	buf = append(buf, headerOpen...)
 	if p.header != nil {

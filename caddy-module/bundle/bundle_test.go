@@ -25,6 +25,15 @@ func TestFragmentAppendTo(t *testing.T) {
 			`<a href="https://x.example/a/">1</a><a href="//x.example/a/">2</a>`, Values{Path: "/a/"},
 			`<a href="https://x.example/a/">1</a><a href="//x.example/a/">2</a>`},
 		{"no path marks nothing", `<a href="/">1</a>`, Values{}, `<a href="/">1</a>`},
+		{"base slot in links and text", `<a href="[[shell:base]]/festgeld/">F</a><a href="[[shell:base]]/">H</a>`,
+			Values{BasePath: "/en-gb", Path: "/en-GB/festgeld/"},
+			`<a aria-current="page" href="/en-gb/festgeld/">F</a><a href="/en-gb/">H</a>`},
+		{"base slot, locale home without slash", `<a href="[[shell:base]]/">H</a>`, Values{BasePath: "/en-gb", Path: "/en-gb"},
+			`<a aria-current="page" href="/en-gb/">H</a>`},
+		{"empty base path", `<a href="[[shell:base]]/festgeld/">F</a>`, Values{Path: "/festgeld/"},
+			`<a aria-current="page" href="/festgeld/">F</a>`},
+		{"base-relative link is not the same path elsewhere", `<a href="[[shell:base]]/festgeld/">F</a>`, Values{BasePath: "/de-at", Path: "/festgeld/"},
+			`<a href="/de-at/festgeld/">F</a>`},
 		{"astral character", `<span>😀</span>`, Values{}, `<span>&#x1f600;</span>`},
 	}
 	for _, tt := range tests {

@@ -9,8 +9,13 @@ import (
 	"golang.org/x/net/html"
 )
 
-// YearSlot is the text the prerender writes where the current year belongs.
-const YearSlot = "[[shell:year]]"
+// Slots are texts the prerender writes where a request's value belongs.
+const (
+	// YearSlot stands for the current year.
+	YearSlot = "[[shell:year]]"
+	// BaseSlot stands for the locale base path ("" or "/en-gb"), which depends on the host.
+	BaseSlot = "[[shell:base]]"
+)
 
 // Fragment is a prerendered piece of shell markup, prepared for cheap per-request rendering.
 type Fragment struct {
@@ -24,6 +29,7 @@ type markKind uint8
 
 const (
 	markYear markKind = iota + 1 // replace len(YearSlot) bytes by the year
+	markBase                     // replace len(BaseSlot) bytes by the base path
 	markLink                     // after "<a": add aria-current when path matches
 )
 
@@ -31,12 +37,15 @@ type mark struct {
 	at   int
 	kind markKind
 	path string // markLink: the link's path, without query or fragment
+	base bool   // markLink: the path follows the base path
 }
 
 // Values are what a request contributes to a fragment.
 type Values struct {
 	// Year replaces the year slot.
 	Year int
+	// BasePath replaces the base slot.
+	BasePath string
 	// Path marks links to this path (compared case-insensitively) as the current page.
 	Path string
 }
@@ -65,20 +74,29 @@ func PrepareFragment(raw []byte) *Fragment {
 						href = string(v)
 					}
 				}
-				if p, ok := linkPath(href); ok {
-					f.marks = append(f.marks, mark{at: offset + 2, kind: markLink, path: p})
+				rel, base := strings.CutPrefix(href, BaseSlot)
+				if base && rel == "" {
+					rel = "/"
+				}
+				if p, ok := linkPath(rel); ok {
+					f.marks = append(f.marks, mark{at: offset + 2, kind: markLink, path: p, base: base})
 				}
 			}
 		}
 		offset += len(rawTok)
 	}
-	for i := 0; ; {
-		j := bytes.Index(src[i:], []byte(YearSlot))
-		if j < 0 {
-			break
+	for _, slot := range []struct {
+		text string
+		kind markKind
+	}{{YearSlot, markYear}, {BaseSlot, markBase}} {
+		for i := 0; ; {
+			j := bytes.Index(src[i:], []byte(slot.text))
+			if j < 0 {
+				break
+			}
+			f.marks = append(f.marks, mark{at: i + j, kind: slot.kind})
+			i += j + len(slot.text)
 		}
-		f.marks = append(f.marks, mark{at: i + j, kind: markYear})
-		i += j + len(YearSlot)
 	}
 	sortMarks(f.marks)
 	return f
@@ -94,13 +112,28 @@ func (f *Fragment) AppendTo(dst []byte, v Values) []byte {
 		case markYear:
 			dst = strconv.AppendInt(dst, int64(v.Year), 10)
 			last += len(YearSlot)
+		case markBase:
+			dst = append(dst, v.BasePath...)
+			last += len(BaseSlot)
 		case markLink:
-			if v.Path != "" && strings.EqualFold(m.path, v.Path) {
+			if v.Path != "" && linkMatches(m, v) {
 				dst = append(dst, ` aria-current="page"`...)
 			}
 		}
 	}
 	return append(dst, f.src[last:]...)
+}
+
+// linkMatches compares a link with the request path case-insensitively, without allocating.
+func linkMatches(m mark, v Values) bool {
+	if !m.base {
+		return strings.EqualFold(m.path, v.Path)
+	}
+	if len(v.Path) != len(v.BasePath)+len(m.path) {
+		// "/en-gb" + "/" also names "/en-gb", the locale's home without its slash.
+		return m.path == "/" && v.BasePath != "" && strings.EqualFold(v.Path, v.BasePath)
+	}
+	return strings.EqualFold(v.Path[:len(v.BasePath)], v.BasePath) && strings.EqualFold(v.Path[len(v.BasePath):], m.path)
 }
 
 // Len is the fragment's size before request values, a good capacity hint.
