@@ -65,7 +65,10 @@ for (const width of ['desktop', 'mobile']) {
           const toggle = tab.locator('[data-shell="header"] button[aria-expanded="false"][aria-controls]:visible').first();
           const panelId = await toggle.getAttribute('aria-controls'); // before the click changes what the locator matches
           await toggle.click();
-          await tab.locator(`[id="${panelId}"]`).waitFor({ state: 'visible', timeout: 2000 });
+          const panel = tab.locator(`[id="${panelId}"]`);
+          await panel.waitFor({ state: 'visible', timeout: 2000 });
+          // Let the opening transition end, or the picture shows a half-faded panel.
+          await panel.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
           await tab.screenshot({ path: screenshotPath(screenshotName(page, width, 'menu-open')) });
           assert.deepEqual(problems, [], 'no console errors, no failed shell assets');
         } finally {
