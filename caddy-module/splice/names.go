@@ -223,6 +223,7 @@ const (
 	fFramesetOff                    // start tag sets frameset-ok to "not ok"
 	fTableInner                     // table section/row/cell/caption/colgroup
 	fBlockEnd                       // end tag: in scope -> implied end tags, pop until
+	fNoFast                         // start tag needs the full "in body" rules
 )
 
 var elemFlags = func() [elCount]uint32 {
@@ -270,6 +271,10 @@ var elemFlags = func() [elCount]uint32 {
 		elDetails, elDialog, elDir, elDiv, elDl, elFieldset, elFigcaption, elFigure,
 		elFooter, elHeader, elHgroup, elListing, elMain, elMenu, elNav, elOl, elPre,
 		elSearch, elSection, elSelect, elSummary, elUl)
+	set(fNoFast, elHTML, elBody, elHead, elFrame, elFrameset, elTemplate, elSvg, elMath,
+		elInput, elLi, elDd, elDt, elH1, elH2, elH3, elH4, elH5, elH6, elForm, elButton, elA,
+		elNobr, elSelect, elOption, elOptgroup, elRb, elRtc, elRp, elRt, elTable, elCaption,
+		elColgroup, elCol, elTbody, elThead, elTfoot, elTr, elTd, elTh, elPlaintext)
 	return f
 }()
 

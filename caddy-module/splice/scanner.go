@@ -786,6 +786,9 @@ func (s *scanner) addVal(b []byte) {
 func (w *Writer) tagDone(end int64) {
 	s := &w.scanner
 	s.st = sData
+	if w.steady && w.fastTree() {
+		return
+	}
 	if s.isEnd {
 		w.onEndTag(end)
 		w.updateWant()
@@ -797,6 +800,36 @@ func (w *Writer) tagDone(end int64) {
 		s.rawName = elemNames[s.el]
 	}
 	s.st = next
+}
+
+// fastTree applies a tag in the steady state when the "in body" rules
+// reduce to a push or a pop; it reports whether it did.
+func (w *Writer) fastTree() bool {
+	s := &w.scanner
+	el := s.el
+	if s.isEnd {
+		if w.depth == 0 || el == elBody || el == elHTML || el == elBr || el == elForm {
+			return false
+		}
+		if top := &w.stack[w.depth-1]; top.ns != nsHTML || top.hash != s.nameHash {
+			return false
+		}
+		w.pop()
+		return true
+	}
+	f := elemFlags[el]
+	if f&fNoFast != 0 || (f&fClosesP != 0 && w.open[elP] != 0) {
+		return false
+	}
+	switch {
+	case f&fVoid != 0:
+	case f&fRaw != 0:
+		s.st = rawState(el)
+		s.rawName = elemNames[el]
+	default:
+		w.push(entry{hash: s.nameHash, el: el})
+	}
+	return true
 }
 
 func (w *Writer) attrDone() {

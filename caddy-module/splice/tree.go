@@ -63,6 +63,10 @@ type tree struct {
 
 	optOut bool
 
+	// steady: inside the body with every decision but the footer's made and
+	// no foreign content or template open; tags then take a fast path.
+	steady bool
+
 	// body start
 	bodyAt       int64
 	explicitBody bool
@@ -284,6 +288,8 @@ func (w *Writer) tmplOrBody() bool { return w.mode == mBody || w.tmplDepth > 0 }
 func (w *Writer) updateWant() {
 	w.wantText = !w.pass && ((w.preBody() && w.tmplDepth == 0) ||
 		(w.mode == mBody && (!w.confirmed || w.candAlive)))
+	w.steady = !w.pass && !w.ignoreRest && w.mode == mBody && w.confirmed && !w.candAlive &&
+		!w.candPending && w.foreignDepth == 0 && w.tmplDepth == 0 && w.overflow == 0
 }
 
 // onText gets data-state text (only while wantText).
