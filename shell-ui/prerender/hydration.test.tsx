@@ -16,6 +16,8 @@ interface Page {
   content: LocaleContent;
   variant: string;
   designVersion: string;
+  /** basePath is the host's base path: content.basePath on the .com domain, "" on a market's own host. */
+  basePath: string;
   /** path is the request path the gateway saw; url is what the browser shows (may add a hash). */
   path: string;
   url: string;
@@ -28,7 +30,7 @@ function stateFor(p: Page): ShellState {
   return {
     locale: p.content.locale,
     market: p.content.locale,
-    basePath: p.content.basePath,
+    basePath: p.basePath,
     designVersion: p.designVersion,
     headerVariant: p.variant,
     path: p.path,
@@ -44,7 +46,7 @@ function stateFor(p: Page): ShellState {
 /** pageHTML is the body the gateway sends: mounts with the fragments, and the state script. */
 function pageHTML(p: Page, gatewayYear = p.year, stateJSON = JSON.stringify(stateFor(p))): string {
   const parts = p.parts ?? { header: true, footer: true };
-  const values = { year: gatewayYear, path: p.path };
+  const values = { year: gatewayYear, path: p.path, basePath: p.basePath };
   const header = parts.header ? `<div data-shell="header">${gatewaySplice(renderHeaderFragment(p.content, p.variant), values)}</div>` : '';
   const footer = parts.footer ? `<div data-shell="footer">${gatewaySplice(renderFooterFragment(p.content, p.designVersion), values)}</div>` : '';
   return `${header}<script type="application/json" id="shell-state" data-shell="state">${stateJSON}</script><main class="content"><h1>Seite</h1></main>${footer}`;
@@ -81,11 +83,13 @@ const localeContents = [deContent, enContent];
 const pages: Page[] = localeContents.flatMap((content) =>
   HeaderVariants.flatMap((variant) =>
     DesignVersions.flatMap((designVersion) => [
-      { content, variant, designVersion, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
-      { content, variant, designVersion, path: `${content.basePath}/Kontakt/`.replace('/Kontakt/', content.locale === 'de-DE' ? '/KONTAKT/' : '/Contact/'), url: content.locale === 'de-DE' ? '/KONTAKT/' : `${content.basePath}/Contact/`, year: 2027 },
-      { content, variant, designVersion, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
+      // A market's own host: no base path, whatever the .com base path is.
+      { content, variant, designVersion, basePath: '', path: '/', url: '/', year: 2026 },
+      { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
+      { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/Kontakt/`.replace('/Kontakt/', content.locale === 'de-DE' ? '/KONTAKT/' : '/Contact/'), url: content.locale === 'de-DE' ? '/KONTAKT/' : `${content.basePath}/Contact/`, year: 2027 },
+      { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
       // A page inside a menu: its menu button gets marked after hydration.
-      { content, variant, designVersion, path: firstMenuPage(content), url: firstMenuPage(content), year: 2026 },
+      { content, variant, designVersion, basePath: content.basePath, path: firstMenuPage(content), url: firstMenuPage(content), year: 2026 },
     ]),
   ),
 );
@@ -157,5 +161,18 @@ describe('hydration of the prerendered fragments', () => {
     expect(logs.length).toBe(1);
     expect(document.documentElement.dataset.shellReady).toBeUndefined();
     expect(document.body.innerHTML === before).toBe(true);
+  });
+});
+
+describe('the base slot', () => {
+  test.each(localeContents.map((c) => [c.locale, c] as const))('%s: locale links hold the slot, other links stay as they are', (_, content) => {
+    const html = renderHeaderFragment(content, 'public') + renderFooterFragment(content, 'v1');
+    const hrefs = [...html.matchAll(/\shref="([^"]*)"/g)].map((m) => m[1]!);
+    const rootRelative = hrefs.filter((h) => h.startsWith('/'));
+    // Root paths outside the locale (the market picker's) are the only ones without the slot.
+    expect(rootRelative.every((h) => /^\/([a-z]{2}(-[a-z]{2})?\/|$)/.test(h) || h === '/')).toBe(true);
+    expect(hrefs.filter((h) => h.startsWith('[[shell:base]]/')).length).toBeGreaterThan(5);
+    expect(hrefs.some((h) => h.includes(content.basePath === '' ? '[[shell:base]]/' : content.basePath))).toBe(true);
+    expect(hrefs.filter((h) => /^https:\/\//.test(h)).every((h) => !h.includes('[[shell:base]]'))).toBe(true);
   });
 });

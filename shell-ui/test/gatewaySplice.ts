@@ -1,9 +1,10 @@
 // What the gateway does to a fragment before it reaches the browser (caddy-module/bundle):
-// the year slot becomes the year, every same-site <a whose path (no query, no hash) equals the
+// the base slot becomes state.basePath, the year slot becomes the year, every same-site <a whose path (no query, no hash) equals the
 // request path case-insensitively gets aria-current="page" right after "<a", and non-ASCII
 // characters become numeric character references. Tests hydrate what this produces.
 
 const YearSlot = '[[shell:year]]';
+const BaseSlot = '[[shell:base]]';
 
 function linkPath(href: string): string | undefined {
   if (!href.startsWith('/') || href.startsWith('//')) return undefined;
@@ -11,8 +12,10 @@ function linkPath(href: string): string | undefined {
   return cut < 0 ? href : href.slice(0, cut);
 }
 
-export function gatewaySplice(fragment: string, values: { year: number; path: string }): string {
-  const marked = fragment.replace(/<a\b[^>]*>/g, (tag) => {
+export function gatewaySplice(fragment: string, values: { year: number; path: string; basePath: string }): string {
+  // The base path goes in first: the active-link rule compares base plus path.
+  const based = fragment.replaceAll(BaseSlot, values.basePath);
+  const marked = based.replace(/<a\b[^>]*>/g, (tag) => {
     const href = /\shref="([^"]*)"/.exec(tag)?.[1];
     const p = href === undefined ? undefined : linkPath(href.replaceAll('&amp;', '&'));
     if (p === undefined || values.path === '' || p.toLowerCase() !== values.path.toLowerCase()) return tag;

@@ -5,8 +5,9 @@ import type { HeaderContent } from './header.ts';
 export interface LocaleContent {
   locale: string;
   /**
-   * basePath prefixes relative links. It is fixed at build time because the fragments are
-   * prerendered with it; the gateway's market table must use the same base path.
+   * basePath is the locale's base path on the unified .com domain (spec 2.3). Fragments do not
+   * use it: they hold the base slot, and the gateway writes state.basePath, which is "" on a
+   * market's own host. Tests and demo pages use it as the .com case.
    */
   basePath: string;
   header: HeaderContent;

@@ -27,15 +27,17 @@ export function headerData(content: LocaleContent, variant: string): HeaderDataS
 export interface HeaderRootProps {
   content: LocaleContent;
   variant: string;
+  /** basePath: the base slot in the prerender, state.basePath when hydrating. */
+  basePath: string;
   /** serverPath: null in the prerender, state.path when hydrating. */
   serverPath: string | null;
   onReady?: () => void;
 }
 
 /** HeaderRoot is the header tree, the same in the prerender and in the browser. */
-export function HeaderRoot({ content, variant, serverPath, onReady }: HeaderRootProps) {
+export function HeaderRoot({ content, variant, basePath, serverPath, onReady }: HeaderRootProps) {
   return (
-    <ShellSettingsProvider value={{ locale: content.locale, basePath: content.basePath, serverPath }}>
+    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath }}>
       <Header data={headerData(content, variant)} labels={content.header.labels} />
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
@@ -46,14 +48,16 @@ export interface FooterRootProps {
   content: LocaleContent;
   designVersion: string;
   year: number | string;
+  /** basePath: the base slot in the prerender, state.basePath when hydrating. */
+  basePath: string;
   serverPath: string | null;
   onReady?: () => void;
 }
 
 /** FooterRoot is the footer tree, the same in the prerender and in the browser. */
-export function FooterRoot({ content, designVersion, year, serverPath, onReady }: FooterRootProps) {
+export function FooterRoot({ content, designVersion, year, basePath, serverPath, onReady }: FooterRootProps) {
   return (
-    <ShellSettingsProvider value={{ locale: content.locale, basePath: content.basePath, serverPath }}>
+    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath }}>
       <Footer content={content.footer} locale={content.locale} designVersion={designVersion} year={year} />
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
