@@ -5,6 +5,6 @@ import type { ShellSettings } from '../src/shell/ShellContext.tsx';
 
 /** renderInShell renders a shell component with the settings a page would give it. */
 export function renderInShell(ui: ReactElement, settings: Partial<ShellSettings> = {}) {
-  const value: ShellSettings = { locale: 'de-DE', basePath: '', serverPath: null, ...settings };
+  const value: ShellSettings = { locale: 'de-DE', basePath: '', serverPath: null, flags: {}, ...settings };
   return render(<ShellSettingsProvider value={value}>{ui}</ShellSettingsProvider>);
 }

@@ -15,7 +15,19 @@ export interface ContentLocale {
 /** contentLocales lists the locales the build renders fragments for, default first. */
 export const contentLocales: readonly ContentLocale[] = [
   { locale: 'de-DE', load: () => import('./de-DE/index.ts').then((m) => m.content) },
+  { locale: 'de-AT', load: () => import('./de-AT/index.ts').then((m) => m.content) },
+  { locale: 'de-CH', load: () => import('./de-CH/index.ts').then((m) => m.content) },
   { locale: 'en-GB', load: () => import('./en-GB/index.ts').then((m) => m.content) },
+  { locale: 'en-IE', load: () => import('./en-IE/index.ts').then((m) => m.content) },
+  { locale: 'en-US', load: () => import('./en-US/index.ts').then((m) => m.content) },
+  { locale: 'fr-FR', load: () => import('./fr-FR/index.ts').then((m) => m.content) },
+  { locale: 'es-ES', load: () => import('./es-ES/index.ts').then((m) => m.content) },
+  { locale: 'nl-NL', load: () => import('./nl-NL/index.ts').then((m) => m.content) },
+  { locale: 'pl-PL', load: () => import('./pl-PL/index.ts').then((m) => m.content) },
+  { locale: 'fi-FI', load: () => import('./fi-FI/index.ts').then((m) => m.content) },
+  { locale: 'it-IT', load: () => import('./it-IT/index.ts').then((m) => m.content) },
+  // The bare en: corporate site and country selector.
+  { locale: 'en', load: () => import('./en/index.ts').then((m) => m.content) },
 ];
 
 /** findContentLocale finds a locale, case-insensitively ("en-gb" finds en-GB). */

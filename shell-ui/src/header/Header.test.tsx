@@ -215,7 +215,7 @@ describe('Header active link', () => {
     expect(menuButton('Sparen').dataset.current).toBe('true');
     expect(menuButton('Investieren').dataset.current).toBeUndefined();
     const html = renderToString(
-      <ShellSettingsProvider value={{ locale: 'de-DE', basePath: '', serverPath: '/tagesgeld/' }}>
+      <ShellSettingsProvider value={{ locale: 'de-DE', basePath: '', serverPath: '/tagesgeld/', flags: {} }}>
         <Header data={de.header.variants.public} labels={de.header.labels} />
       </ShellSettingsProvider>,
     );
@@ -235,7 +235,7 @@ describe('Header active link', () => {
 
   test('no link is current in the prerender (no path)', () => {
     const html = renderToString(
-      <ShellSettingsProvider value={{ locale: 'de-DE', basePath: '', serverPath: null }}>
+      <ShellSettingsProvider value={{ locale: 'de-DE', basePath: '', serverPath: null, flags: {} }}>
         <Header data={de.header.variants.public} labels={de.header.labels} />
       </ShellSettingsProvider>,
     );

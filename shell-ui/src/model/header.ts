@@ -64,6 +64,12 @@ export interface NavItem {
   href?: string;
   enableBadge?: boolean;
   subMenus?: SubMenus;
+  /**
+   * flags, when set, shows the item only while one of these feature flags is on
+   * (state.flags), e.g. the nl Beleggen menu. Fragments never hold such items: the client
+   * adds them right after hydration.
+   */
+  flags?: string[];
 }
 
 /** ActionItem is a header action: login or registration. */

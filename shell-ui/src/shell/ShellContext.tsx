@@ -12,9 +12,11 @@ export interface ShellSettings {
    * hydrating.
    */
   serverPath: string | null;
+  /** flags are the feature flags of the request (state.flags); none in the prerender. */
+  flags: Readonly<Record<string, boolean>>;
 }
 
-const ShellSettingsContext = createContext<ShellSettings>({ locale: 'de-DE', basePath: '', serverPath: null });
+const ShellSettingsContext = createContext<ShellSettings>({ locale: 'de-DE', basePath: '', serverPath: null, flags: {} });
 
 export const ShellSettingsProvider = ShellSettingsContext.Provider;
 

@@ -57,7 +57,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     roots.push(
       hydrateRoot(
         headerMount,
-        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} onReady={onReady} />,
+        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} onReady={onReady} />,
         rootOptions(HeaderIdPrefix),
       ),
     );
@@ -66,7 +66,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     roots.push(
       hydrateRoot(
         footerMount,
-        <FooterRoot content={content} designVersion={state.designVersion} year={state.year} basePath={state.basePath} serverPath={state.path} onReady={onReady} />,
+        <FooterRoot content={content} designVersion={state.designVersion} year={state.year} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} onReady={onReady} />,
         rootOptions(FooterIdPrefix),
       ),
     );

@@ -10,6 +10,8 @@ import { ShellSettingsProvider } from './ShellContext.tsx';
 export const HeaderIdPrefix = 'shell-h';
 export const FooterIdPrefix = 'shell-f';
 
+const NoFlags: Readonly<Record<string, boolean>> = {};
+
 /** Ready calls onReady once, after the root's first commit (for hydration: once it is done). */
 function Ready({ onReady }: { onReady?: () => void }) {
   useEffect(() => {
@@ -31,13 +33,15 @@ export interface HeaderRootProps {
   basePath: string;
   /** serverPath: null in the prerender, state.path when hydrating. */
   serverPath: string | null;
+  /** flags: none in the prerender, state.flags when hydrating. */
+  flags?: Readonly<Record<string, boolean>>;
   onReady?: () => void;
 }
 
 /** HeaderRoot is the header tree, the same in the prerender and in the browser. */
-export function HeaderRoot({ content, variant, basePath, serverPath, onReady }: HeaderRootProps) {
+export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, onReady }: HeaderRootProps) {
   return (
-    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath }}>
+    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath, flags }}>
       <Header data={headerData(content, variant)} labels={content.header.labels} />
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
@@ -51,13 +55,14 @@ export interface FooterRootProps {
   /** basePath: the base slot in the prerender, state.basePath when hydrating. */
   basePath: string;
   serverPath: string | null;
+  flags?: Readonly<Record<string, boolean>>;
   onReady?: () => void;
 }
 
 /** FooterRoot is the footer tree, the same in the prerender and in the browser. */
-export function FooterRoot({ content, designVersion, year, basePath, serverPath, onReady }: FooterRootProps) {
+export function FooterRoot({ content, designVersion, year, basePath, serverPath, flags = NoFlags, onReady }: FooterRootProps) {
   return (
-    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath }}>
+    <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath, flags }}>
       <Footer content={content.footer} locale={content.locale} designVersion={designVersion} year={year} />
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
