@@ -24,8 +24,17 @@ var testFragments = Fragments{
 // spliceChunks runs the Writer over in, written in chunks of size chunk (0: at once).
 func spliceChunks(t testing.TB, in []byte, chunk int) ([]byte, Report) {
 	t.Helper()
+	out, r, _ := spliceWith(t, in, chunk, false)
+	return out, r
+}
+
+// spliceWith is spliceChunks, with the fast paths turned off if slowOnly;
+// it also returns the tree model's state at the end.
+func spliceWith(t testing.TB, in []byte, chunk int, slowOnly bool) ([]byte, Report, string) {
+	t.Helper()
 	var out bytes.Buffer
 	w := NewWriter(&out, testFragments)
+	w.slowOnly = slowOnly
 	defer w.Release()
 	if chunk <= 0 {
 		chunk = len(in) + 1
@@ -40,7 +49,19 @@ func spliceChunks(t testing.TB, in []byte, chunk int) ([]byte, Report) {
 	if err := w.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	return out.Bytes(), w.Report()
+	return out.Bytes(), w.Report(), modelState(w)
+}
+
+// modelState renders what the tree model knows, except frameset-ok, which
+// no decision reads once the body is confirmed.
+func modelState(w *Writer) string {
+	t := w.tree
+	frameset := t.framesetOK && !t.confirmed
+	return fmt.Sprintf("stack=%v overflow=%d tmpl=%d select=%d a=%d foreign=%d open=%v form=%v aEver=%v "+
+		"frameset=%v messy=%v lost=%v ignore=%v mode=%v body=%d/%v/%v/%v cand=%d/%v/%v/%v/%v/%v/%q",
+		t.stack[:t.depth], t.overflow, t.tmplDepth, t.selectDepth, t.aDepth, t.foreignDepth, t.open, t.formOpen, t.aEver,
+		frameset, t.messy, t.lost, t.ignoreRest, t.mode, t.bodyAt, t.explicitBody, t.bodyTagDone, t.confirmed,
+		t.candAt, t.candPending, t.candAlive, t.candSeen, t.candWS, t.candClean, t.candLeave)
 }
 
 // checkInsertedOnly verifies that out is in with exactly the fragments the
@@ -177,12 +198,16 @@ func headerFirst(doc *html.Node) bool {
 // checkDocument asserts every invariant for one input; chunks lists the
 // write sizes that must all give the same output.
 func checkDocument(t testing.TB, in []byte, chunks []int) (Report, error) {
-	out, r := spliceChunks(t, in, 0)
+	out, r, model := spliceWith(t, in, 0, false)
 	if r.Err != nil {
 		return r, fmt.Errorf("report error: %v", r.Err)
 	}
 	if err := checkInsertedOnly(in, out, r); err != nil {
 		return r, err
+	}
+	// The fast paths must decide exactly like the general states.
+	if out2, r2, model2 := spliceWith(t, in, 0, true); !bytes.Equal(out, out2) || r2 != r || model2 != model {
+		return r, fmt.Errorf("without fast paths the result differs:\n%q %+v\n%s\nvs with them:\n%q %+v\n%s", out2, r2, model2, out, r, model)
 	}
 	for _, c := range chunks {
 		out2, r2 := spliceChunks(t, in, c)

@@ -184,6 +184,9 @@ func (w *Writer) scan(p []byte, start int64) {
 			i++
 			// Fast path: a whole tag in p, read without going through the
 			// resumable states. On any doubt it leaves them to do the work.
+			if w.slowOnly {
+				continue
+			}
 			if k, ok := w.fastTag(p, i, start); ok {
 				i = k
 			}
@@ -250,7 +253,7 @@ func (w *Writer) scan(p []byte, start int64) {
 				w.onNameDone()
 			}
 		case sBeforeAttr:
-			if !s.want {
+			if !s.want && !w.slowOnly {
 				if j, slash, ok := skipAttrs(p, i, s.lastSlash); ok {
 					s.lastSlash = slash
 					i = j

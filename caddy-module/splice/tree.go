@@ -288,7 +288,7 @@ func (w *Writer) tmplOrBody() bool { return w.mode == mBody || w.tmplDepth > 0 }
 func (w *Writer) updateWant() {
 	w.wantText = !w.pass && ((w.preBody() && w.tmplDepth == 0) ||
 		(w.mode == mBody && (!w.confirmed || w.candAlive)))
-	w.steady = !w.pass && !w.ignoreRest && w.mode == mBody && w.confirmed && !w.candAlive &&
+	w.steady = !w.slowOnly && !w.pass && !w.ignoreRest && w.mode == mBody && w.confirmed && !w.candAlive &&
 		!w.candPending && w.foreignDepth == 0 && w.tmplDepth == 0 && w.overflow == 0
 }
 

@@ -82,6 +82,9 @@ type Writer struct {
 	// faultAt, when >= 0, makes the scanner panic once it reaches that input
 	// offset (tests only).
 	faultAt int64
+	// slowOnly turns the fast paths off, so tests can check that they
+	// decide exactly like the general states (tests only).
+	slowOnly bool
 
 	scanner
 	tree
