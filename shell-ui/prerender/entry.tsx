@@ -1,10 +1,9 @@
 // The prerender's server build: `vite build --ssr` bundles this with the components, and
 // prerender/write.mjs runs it in Node to write the fragments.
 import { contentLocales } from '../src/content/index.ts';
+import { headerVariantsOf } from '../src/header/headerVariants.ts';
 import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
 
-/** HeaderVariants are the header variants with prerendered fragments. */
-export const HeaderVariants = ['public'] as const;
 /** DesignVersions are the footer layouts with prerendered fragments. */
 export const DesignVersions = ['v1', 'v2'] as const;
 
@@ -19,7 +18,7 @@ export async function renderAll(): Promise<RenderedLocale[]> {
   const contents = await Promise.all(contentLocales.map((l) => l.load()));
   return contents.map((content) => ({
     locale: content.locale,
-    header: Object.fromEntries(HeaderVariants.map((v) => [v, renderHeaderFragment(content, v)])),
+    header: Object.fromEntries(headerVariantsOf(content).map((v) => [v, renderHeaderFragment(content, v)])),
     footer: Object.fromEntries(DesignVersions.map((v) => [v, renderFooterFragment(content, v)])),
   }));
 }

@@ -7,7 +7,8 @@ import type { LocaleContent } from '../src/model/content.ts';
 import type { ShellState } from '../src/model/shellState.gen.ts';
 import { hydrateShell } from '../src/shell/hydrateShell.tsx';
 import { gatewaySplice } from '../test/gatewaySplice.ts';
-import { DesignVersions, HeaderVariants } from './entry.tsx';
+import { headerVariantsOf } from '../src/header/headerVariants.ts';
+import { DesignVersions } from './entry.tsx';
 import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
 
 interface Page {
@@ -86,23 +87,27 @@ function shoutedFooterPage(content: LocaleContent): string {
 
 const localeContents = await Promise.all(contentLocales.map((l) => l.load()));
 
-const pages: Page[] = localeContents.flatMap((content) =>
-  HeaderVariants.flatMap((variant) =>
-    DesignVersions.flatMap((designVersion) => {
-      const menuPage = firstMenuPage(content);
-      const shouted = shoutedFooterPage(content);
-      return [
-        // A market's own host: no base path, whatever the .com base path is.
-        { content, variant, designVersion, basePath: '', path: '/', url: '/', year: 2026 },
-        { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
-        { content, variant, designVersion, basePath: content.basePath, path: shouted, url: shouted, year: 2027 },
-        { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
-        // A page inside a menu: its menu button gets marked after hydration.
-        ...(menuPage ? [{ content, variant, designVersion, basePath: content.basePath, path: menuPage, url: menuPage, year: 2026 }] : []),
-      ];
-    }),
-  ),
-);
+// Every page kind with the public header and both footers; every other variant (and the
+// integrated header, which has no fragment: the gateway writes an empty mount) on one page.
+const pages: Page[] = localeContents.flatMap((content) => {
+  const menuPage = firstMenuPage(content);
+  const shouted = shoutedFooterPage(content);
+  const variant = 'public';
+  const publicPages: Page[] = DesignVersions.flatMap((designVersion) => [
+    // A market's own host: no base path, whatever the .com base path is.
+    { content, variant, designVersion, basePath: '', path: '/', url: '/', year: 2026 },
+    { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
+    { content, variant, designVersion, basePath: content.basePath, path: shouted, url: shouted, year: 2027 },
+    { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
+    // A page inside a menu: its menu button gets marked after hydration.
+    ...(menuPage ? [{ content, variant, designVersion, basePath: content.basePath, path: menuPage, url: menuPage, year: 2026 }] : []),
+  ]);
+  const otherVariants = [...headerVariantsOf(content).filter((v) => v !== 'public'), 'integrated'];
+  return [
+    ...publicPages,
+    ...otherVariants.map((v) => ({ content, variant: v, designVersion: 'v1', basePath: content.basePath, path: shouted, url: shouted, year: 2026 })),
+  ];
+});
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -97,10 +97,16 @@ export interface HeaderDataSource {
   actionItems: ActionItem[];
   hideCustomerBalance?: boolean;
   isHeaderDataLoading?: boolean;
+  /**
+   * showPartnerSlot puts a partner slot beside the logo (partner-logo and partner
+   * registration headers); it stays neutral until the state names the partner.
+   */
+  showPartnerSlot?: boolean;
 }
 
 /** HeaderContent is one market's header content module. */
 export interface HeaderContent {
   labels: HeaderLabels;
-  variants: { public: HeaderDataSource } & Partial<Record<HeaderType, HeaderDataSource>>;
+  /** variants: public, and any variant the market defines itself (others derive from public). */
+  variants: { public: HeaderDataSource } & Partial<Record<string, HeaderDataSource>>;
 }

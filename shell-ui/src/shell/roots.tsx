@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { LocaleContent } from '../model/content.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
-import type { HeaderDataSource } from '../model/header.ts';
+import { headerData } from '../header/headerVariants.ts';
 import { ShellSettingsProvider } from './ShellContext.tsx';
 
 // The two roots are separate React trees in one document: distinct useId prefixes keep their
@@ -18,12 +18,6 @@ function Ready({ onReady }: { onReady?: () => void }) {
     onReady?.();
   }, [onReady]);
   return null;
-}
-
-/** headerData picks the variant's header data; variants without content fall back to public. */
-export function headerData(content: LocaleContent, variant: string): HeaderDataSource {
-  const variants = content.header.variants as Record<string, HeaderDataSource | undefined>;
-  return variants[variant] ?? content.header.variants.public;
 }
 
 export interface HeaderRootProps {
