@@ -29,6 +29,9 @@ const child = spawn(process.execPath, ['--test', '--test-concurrency=1', ...file
   stdio: 'inherit',
   env: { ...process.env, SHELLGATE_E2E_BASE: gateway.base, SHELLGATE_E2E_ORIGIN: gateway.origin },
 });
+gateway.died.then(async (death) => {
+  if (death) console.error(`e2e: bin/shellgate died mid-run (exit ${death.code}); every later test fails with connection refused. Its log:\n${await death.log}`);
+});
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));
 }

@@ -96,7 +96,7 @@ export async function startGateway() {
   });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
 
   const base = `http://localhost:${port}`;
   const origin = `http://localhost:${originPort}`;
@@ -124,7 +124,9 @@ export async function startGateway() {
   };
   try {
     const readyBy = await waitUntilUp(base, child, logFile);
-    return { base, origin, readyBy, stop, logFile };
+    // Resolves with the exit code if the gateway dies on its own, so a run can say so.
+    const died = exited.then((code) => (stopped ? null : { code, log: lastLines(logFile) }));
+    return { base, origin, readyBy, stop, logFile, died };
   } catch (err) {
     await stop();
     throw err;
