@@ -163,13 +163,14 @@ var elemNames = [...]string{
 	elUl: "ul", elVar: "var", elWbr: "wbr", elXmp: "xmp",
 }
 
-// elemTable maps name hashes to elems: open addressing, names compared on a hit.
-var elemTable = func() (t [1024]elem) {
+// elemTable maps name keys to elems: open addressing on the key's
+// multiplicative hash; a zero key marks an empty slot (no key is zero).
+var elemTable = func() (t [512]keyedElem) {
 	for e := elem(1); e < elCount; e++ {
-		h := hashOf(elemNames[e])
-		for k := h & 1023; ; k = (k + 1) & 1023 {
-			if t[k] == elOther {
-				t[k] = e
+		k := keyOf(elemNames[e])
+		for i := slotOf(k); ; i = (i + 1) & uint64(len(t)-1) {
+			if t[i].key == 0 {
+				t[i] = keyedElem{k, e}
 				break
 			}
 		}
@@ -177,34 +178,22 @@ var elemTable = func() (t [1024]elem) {
 	return t
 }()
 
-// lookupHash finds the elem of a lower-cased name with hash h.
-func lookupHash(name []byte, h uint64) elem {
-	for k := h & 1023; ; k = (k + 1) & 1023 {
-		e := elemTable[k]
-		if e == elOther {
-			return elOther
-		}
-		if elemNames[e] == string(name) {
-			return e
-		}
-	}
+type keyedElem struct {
+	key uint64
+	el  elem
 }
 
-// lookupHashFold is lookupHash for a name as written (any case).
-func lookupHashFold(name []byte, h uint64) elem {
-	for k := h & 1023; ; k = (k + 1) & 1023 {
-		e := elemTable[k]
-		if e == elOther {
-			return elOther
+func slotOf(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - 9) }
+
+// lookupKey finds the elem of a name key.
+func lookupKey(k uint64) elem {
+	for i := slotOf(k); ; i = (i + 1) & uint64(len(elemTable)-1) {
+		e := &elemTable[i]
+		if e.key == k {
+			return e.el
 		}
-		if s := elemNames[e]; len(s) == len(name) {
-			j := 0
-			for j < len(s) && lower(name[j]) == s[j] {
-				j++
-			}
-			if j == len(s) {
-				return e
-			}
+		if e.key == 0 {
+			return elOther
 		}
 	}
 }
@@ -280,9 +269,56 @@ var elemFlags = func() [elCount]uint32 {
 
 func (e elem) is(flag uint32) bool { return elemFlags[e]&flag != 0 }
 
-// nameHash is FNV-1a over the lower-cased tag name; end tags match open
+// A name key identifies a lower-cased tag name; end tags match open
 // elements by it (names of any length, including custom and foreign ones).
+// Names of up to 7 bytes are packed into it with their length in the top
+// byte, so that they compare exactly and cost nothing to hash; longer names
+// use FNV-1a with the top byte set to 0xFF.
 const (
 	hashInit  uint64 = 14695981039346656037
 	hashPrime uint64 = 1099511628211
+	maxPacked        = 7
 )
+
+// keyOf returns the key of a lower-cased name.
+func keyOf(name string) uint64 {
+	if len(name) <= maxPacked {
+		var k uint64
+		for i := 0; i < len(name); i++ {
+			k |= uint64(name[i]) << (8 * i)
+		}
+		return k | uint64(len(name))<<56
+	}
+	h := hashInit
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * hashPrime
+	}
+	return longKey(h)
+}
+
+// longKey is the key of a name longer than maxPacked with FNV-1a hash h.
+func longKey(h uint64) uint64 { return h | 0xFF<<56 }
+
+// keyFold is keyOf for a name as written (any case).
+func keyFold(name []byte) uint64 {
+	if len(name) <= maxPacked {
+		var k uint64
+		for i, c := range name {
+			k |= uint64(lowerTab[c]) << (8 * i)
+		}
+		return k | uint64(len(name))<<56
+	}
+	h := hashInit
+	for _, c := range name {
+		h = (h ^ uint64(lowerTab[c])) * hashPrime
+	}
+	return longKey(h)
+}
+
+// lowerTab lower-cases ASCII letters, like x/net/html does with tag names.
+var lowerTab = func() (t [256]byte) {
+	for i := range t {
+		t[i] = lower(byte(i))
+	}
+	return t
+}()

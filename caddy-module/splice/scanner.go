@@ -54,7 +54,8 @@ type scanner struct {
 	isEnd    bool
 	nameLen  int
 	name     [maxName]byte
-	nameHash uint64
+	nameKey  uint64 // key of the name, once complete
+	nameFNV  uint64 // FNV-1a of the name so far (general states)
 	el       elem
 
 	lastSlash bool // the byte before '>' was a '/' outside any attribute value
@@ -120,26 +121,24 @@ func (s *scanner) beginName(c byte, end bool, at int64) {
 	s.tokStart = at
 	s.name[0] = c
 	s.nameLen = 1
-	s.nameHash = (hashInit ^ uint64(c)) * hashPrime
+	s.nameFNV = (hashInit ^ uint64(c)) * hashPrime
 	s.lastSlash = false
 	s.st = sTagName
 }
 
 func (s *scanner) lookupName() {
-	s.el = elOther
-	if s.nameLen <= maxName {
-		s.el = lookupHash(s.name[:s.nameLen], s.nameHash)
+	if s.nameLen <= maxPacked {
+		s.nameKey = keyFold(s.name[:s.nameLen])
+	} else {
+		s.nameKey = longKey(s.nameFNV)
 	}
+	s.el = lookupKey(s.nameKey)
 }
 
 func (s *scanner) setName(name string) {
 	s.nameLen = len(name)
 	copy(s.name[:], name)
-	h := hashInit
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * hashPrime
-	}
-	s.nameHash = h
+	s.nameKey = keyOf(name)
 }
 
 func (s *scanner) startMatch(name string, kind uint8, ok, fail tokState) {
@@ -245,7 +244,7 @@ func (w *Writer) scan(p []byte, start int64) {
 				if s.nameLen == maxName+1 {
 					w.onLongName()
 				}
-				s.nameHash = (s.nameHash ^ uint64(c)) * hashPrime
+				s.nameFNV = (s.nameFNV ^ uint64(c)) * hashPrime
 				i++
 			}
 			if s.st == sBeforeAttr {
@@ -657,24 +656,15 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 		return 0, false
 	}
 	k := i
-	h := hashInit
-	for k < n {
-		c := p[k]
-		if byteClass[c]&clNameEnd != 0 {
-			break
-		}
-		h = (h ^ uint64(lower(c))) * hashPrime
+	for k < n && byteClass[p[k]]&clNameEnd == 0 {
 		k++
 	}
 	if k >= n {
 		return 0, false
 	}
-	nl := k - i
-	s.nameLen, s.nameHash, s.isEnd, s.lastSlash = nl, h, end, false
-	s.el = elOther
-	if nl <= maxName {
-		s.el = lookupHashFold(p[i:k], h)
-	}
+	s.nameLen, s.isEnd, s.lastSlash = k-i, end, false
+	s.nameKey = keyFold(p[i:k])
+	s.el = lookupKey(s.nameKey)
 	if isSpace(p[k]) {
 		k++
 	}
@@ -814,14 +804,17 @@ func (w *Writer) fastTree() bool {
 		if w.depth == 0 || el == elBody || el == elHTML || el == elBr || el == elForm {
 			return false
 		}
-		if top := &w.stack[w.depth-1]; top.ns != nsHTML || top.hash != s.nameHash {
+		if top := &w.stack[w.depth-1]; top.ns != nsHTML || top.key != s.nameKey {
 			return false
 		}
 		w.pop()
 		return true
 	}
 	f := elemFlags[el]
-	if f&fNoFast != 0 || (f&fClosesP != 0 && w.open[elP] != 0) {
+	if f&fNoFast != 0 {
+		return w.fastSpecial(el)
+	}
+	if f&fClosesP != 0 && w.open[elP] != 0 {
 		return false
 	}
 	switch {
@@ -830,9 +823,69 @@ func (w *Writer) fastTree() bool {
 		s.st = rawState(el)
 		s.rawName = elemNames[el]
 	default:
-		w.push(entry{hash: s.nameHash, el: el})
+		return w.fastPush(el)
 	}
 	return true
+}
+
+// fastPush pushes an HTML element unless the stack is full.
+func (w *Writer) fastPush(el elem) bool {
+	if w.depth == len(w.stack) {
+		return false
+	}
+	w.push(entry{key: w.scanner.nameKey, el: el})
+	return true
+}
+
+// fastSpecial covers the common cases of start tags with their own "in
+// body" rules, where those rules reduce to a push: a list item right in its
+// list, a cell right in its row, a heading or table outside a p... Anything
+// else goes to htmlStart.
+func (w *Writer) fastSpecial(el elem) bool {
+	top := elBody // the body sits below the modelled stack
+	if w.depth > 0 {
+		top = w.stack[w.depth-1].el
+	}
+	switch el {
+	case elA:
+		if w.aDepth > 0 {
+			return false
+		}
+		w.aEver = true
+	case elLi, elDd, elDt:
+		// the search for an open item stops at once at a special top
+		if top == el || top == elAddress || top == elDiv || top == elP || !top.is(fSpecial) ||
+			el != elLi && (top == elDd || top == elDt) || w.open[elP] != 0 {
+			return false
+		}
+	case elH1, elH2, elH3, elH4, elH5, elH6:
+		if w.open[elP] != 0 || top >= elH1 && top <= elH6 {
+			return false
+		}
+	case elTable:
+		if w.open[elP] != 0 || w.open[elTable] != 0 {
+			return false
+		}
+	case elTr:
+		if top != elTbody && top != elThead && top != elTfoot {
+			return false
+		}
+	case elTd, elTh:
+		if top != elTr {
+			return false
+		}
+	case elTbody, elThead, elTfoot, elCaption, elColgroup:
+		if top != elTable {
+			return false
+		}
+	case elButton, elNobr:
+		if w.open[el] != 0 {
+			return false
+		}
+	default:
+		return false
+	}
+	return w.fastPush(el)
 }
 
 func (w *Writer) attrDone() {

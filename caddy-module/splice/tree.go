@@ -30,10 +30,10 @@ const (
 )
 
 type entry struct {
-	hash uint64
-	el   elem
-	ns   uint8
-	ip   uint8
+	key uint64 // name key
+	el  elem
+	ns  uint8
+	ip  uint8
 }
 
 // Attributes captured for the current tag (first occurrence wins, like x/net/html).
@@ -500,7 +500,7 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 				w.optOut = true
 			}
 			if el == elTemplate {
-				w.push(entry{hash: s.nameHash, el: el})
+				w.push(entry{key: s.nameKey, el: el})
 			}
 			return rawState(el)
 		}
@@ -530,7 +530,7 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 		if top != nil {
 			ns = top.ns
 		}
-		e := entry{hash: s.nameHash, el: el, ns: ns}
+		e := entry{key: s.nameKey, el: el, ns: ns}
 		switch {
 		case ns == nsSVG && (el == elForeignObject || el == elDesc || el == elTitle):
 			e.ip = ipHTML
@@ -587,7 +587,7 @@ func (w *Writer) flipFrameset() {
 // to an HTML start tag.
 func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 	s := &w.scanner
-	e := entry{hash: s.nameHash, el: el}
+	e := entry{key: s.nameKey, el: el}
 	if el.is(fFramesetOff) && !(el == elTemplate && w.mode != mBody) {
 		w.flipFrameset()
 	}
@@ -791,32 +791,24 @@ func (w *Writer) tableStart(el elem, e entry) {
 		back(elTr, elTbody, elThead, elTfoot, elTable, elTemplate)
 		if top := w.top(); top != nil && top.el != elTr {
 			if top.el == elTable {
-				w.push(entry{hash: hashOf("tbody"), el: elTbody})
+				w.push(entry{key: keyOf("tbody"), el: elTbody})
 			}
-			w.push(entry{hash: hashOf("tr"), el: elTr})
+			w.push(entry{key: keyOf("tr"), el: elTr})
 		}
 		w.push(e)
 	case elTr:
 		back(elTbody, elThead, elTfoot, elTable, elTemplate)
 		if top := w.top(); top != nil && top.el == elTable {
-			w.push(entry{hash: hashOf("tbody"), el: elTbody})
+			w.push(entry{key: keyOf("tbody"), el: elTbody})
 		}
 		w.push(e)
 	case elCol:
 		back(elTable, elTemplate)
-		w.push(entry{hash: hashOf("colgroup"), el: elColgroup})
+		w.push(entry{key: keyOf("colgroup"), el: elColgroup})
 	default:
 		back(elTable, elTemplate)
 		w.push(e)
 	}
-}
-
-func hashOf(name string) uint64 {
-	h := hashInit
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * hashPrime
-	}
-	return h
 }
 
 func (w *Writer) onEndTag(end int64) {
@@ -839,12 +831,12 @@ func (w *Writer) onEndTag(end int64) {
 	}
 	// foreign content: close a foreign element of that name
 	if top := w.top(); top != nil && top.ns != nsHTML {
-		if top.hash == s.nameHash {
+		if top.key == s.nameKey {
 			w.pop()
 			return
 		}
 		for i := w.depth - 1; i >= 0; i-- {
-			if w.stack[i].hash == s.nameHash {
+			if w.stack[i].key == s.nameKey {
 				w.popTo(i, true)
 				return
 			}
@@ -853,7 +845,7 @@ func (w *Writer) onEndTag(end int64) {
 			}
 		}
 	}
-	if top := w.top(); top != nil && top.ns == nsHTML && top.hash == s.nameHash &&
+	if top := w.top(); top != nil && top.ns == nsHTML && top.key == s.nameKey &&
 		el != elBody && el != elHTML && el != elBr && el != elForm {
 		w.pop() // the common case: closing the current element
 		return
@@ -924,7 +916,7 @@ func (w *Writer) onEndTag(end int64) {
 		}
 	case el.is(fFormatting):
 		top := w.top()
-		if top != nil && top.ns == nsHTML && top.hash == s.nameHash {
+		if top != nil && top.ns == nsHTML && top.key == s.nameKey {
 			w.pop()
 			return
 		}
@@ -948,7 +940,7 @@ func (w *Writer) onEndTag(end int64) {
 	default:
 		for i := w.depth - 1; i >= 0 && w.overflow == 0; i-- {
 			x := w.stack[i]
-			if x.ns == nsHTML && x.hash == s.nameHash {
+			if x.ns == nsHTML && x.key == s.nameKey {
 				w.popTo(i, true)
 				return
 			}
