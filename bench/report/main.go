@@ -53,6 +53,7 @@ func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) erro
 	fmt.Fprintln(md)
 	var tables []table
 	var verdicts []verdict
+	var noise float64
 
 	var benches []goBench
 	if goBenchPath != "" {
@@ -81,8 +82,14 @@ func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) erro
 		}
 		tables = append(tables, proxyTable(rs))
 		verdicts = append(judgeProxies(rs), verdicts...)
+		noise = spread(rs)
 	}
-	tables = append(tables, verdictTable(verdicts))
+	vt := verdictTable(verdicts)
+	if noise > maxQuietSpread {
+		vt.Title += fmt.Sprintf(" (noisy run: the plain proxy's rounds differ by up to %.0f %%; "+
+			"re-run on an idle machine before trusting a verdict)", noise*100)
+	}
+	tables = append(tables, vt)
 	for _, t := range tables {
 		if err := t.text(text); err != nil {
 			return err

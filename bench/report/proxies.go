@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -32,8 +33,11 @@ type proxyResult struct {
 	// MinRate and MaxRate are the slowest and fastest round: how much the
 	// machine's other load moved the figure.
 	MinRate, MaxRate float64
-	P50, P99         time.Duration
-	Bad              int
+	// RoundP99 is each round's p99 in round order, to pair with other
+	// proxies' rounds run right beside it.
+	RoundP99 []time.Duration
+	P50, P99 time.Duration
+	Bad      int
 }
 
 // loadProxies reads dir/PAGE__PROXY__ROUND.txt, one wrk report per round, and
@@ -43,6 +47,11 @@ func loadProxies(dir string) ([]proxyResult, error) {
 	if err != nil || len(paths) == 0 {
 		return nil, fmt.Errorf("no wrk reports named PAGE__PROXY__ROUND.txt in %s; did bench/run's wrk rounds run?", dir)
 	}
+	round := func(p string) int {
+		n, _ := strconv.Atoi(strings.TrimSuffix(p[strings.LastIndex(p, "__")+2:], ".txt"))
+		return n
+	}
+	slices.SortStableFunc(paths, func(a, b string) int { return round(a) - round(b) })
 	type key struct{ page, proxy string }
 	runs := map[key][]wrkRun{}
 	var pages []string
@@ -77,6 +86,7 @@ func loadProxies(dir string) ([]proxyResult, error) {
 				rate = append(rate, r.ReqPerSec)
 				p50 = append(p50, float64(r.P50))
 				p99 = append(p99, float64(r.P99))
+				res.RoundP99 = append(res.RoundP99, r.P99)
 				res.Bad += r.Bad
 			}
 			res.ReqPerSec = median(rate)
@@ -87,6 +97,20 @@ func loadProxies(dir string) ([]proxyResult, error) {
 		}
 	}
 	return out, nil
+}
+
+// p99Added is how much later than the plain proxy's the p99 of r came: the
+// median of the differences between rounds run side by side, which cancels
+// most of the drift a shared machine adds to both.
+func p99Added(r, plain proxyResult) time.Duration {
+	if len(r.RoundP99) != len(plain.RoundP99) || len(r.RoundP99) == 0 {
+		return r.P99 - plain.P99
+	}
+	d := make([]float64, len(r.RoundP99))
+	for i := range d {
+		d[i] = float64(r.RoundP99[i] - plain.RoundP99[i])
+	}
+	return time.Duration(median(d))
 }
 
 // find returns the result of proxy on page.

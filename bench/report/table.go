@@ -65,7 +65,7 @@ func (t table) numeric(i int) bool {
 func proxyTable(rs []proxyResult) table {
 	t := table{
 		Title: "Through the gateway (wrk, median of the rounds)",
-		Head:  []string{"page", "proxy", "req/s", "rounds' req/s", "x plain", "p50", "p99", "p99 vs plain", "errors"},
+		Head:  []string{"page", "proxy", "req/s", "rounds' req/s", "x plain", "p50", "p99", "p99 added (paired rounds)", "errors"},
 	}
 	if len(rs) > 0 {
 		t.Title = fmt.Sprintf("Through the gateway (wrk, median of %d rounds)", rs[0].Rounds)
@@ -75,7 +75,7 @@ func proxyTable(rs []proxyResult) table {
 		if plain, ok := find(rs, r.Page, plainProxy); ok && plain.ReqPerSec > 0 {
 			ratio = fmt.Sprintf("%.3f", r.ReqPerSec/plain.ReqPerSec)
 			if r.Proxy != plainProxy {
-				added = signedMs(r.P99 - plain.P99)
+				added = signedMs(p99Added(r, plain))
 			}
 		}
 		t.Rows = append(t.Rows, []string{sizeLabel(r.Page), proxyLabel[r.Proxy], fmt.Sprintf("%.0f", r.ReqPerSec),

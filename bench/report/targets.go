@@ -48,7 +48,7 @@ func judgeProxies(rs []proxyResult) []verdict {
 			out = append(out, v)
 			v = verdict{Target: fmt.Sprintf("p99 added by the shell <= %s (%s)", ms(maxP99Added), sizeLabel(page))}
 			if okPlain && okShell {
-				added := shell.P99 - plain.P99
+				added := p99Added(shell, plain)
 				v.Figure, v.Pass, v.Judged = signedMs(added), added <= maxP99Added, true
 			}
 			out = append(out, v)
@@ -98,6 +98,22 @@ func judgeSplicer(bs []goBench) []verdict {
 		allocs.Pass, allocs.Judged = large.AllocsPerOp <= small.AllocsPerOp, true
 	}
 	return []verdict{speed, allocs}
+}
+
+// maxQuietSpread is how far apart the plain proxy's slowest and fastest
+// rounds may be, relative to their median, before a run counts as noisy.
+const maxQuietSpread = 0.15
+
+// spread is the largest (fastest - slowest) / median of the plain proxy's
+// rounds over the pages: the other load on the machine, seen by the baseline.
+func spread(rs []proxyResult) float64 {
+	worst := 0.0
+	for _, r := range rs {
+		if r.Proxy == plainProxy && r.ReqPerSec > 0 {
+			worst = max(worst, (r.MaxRate-r.MinRate)/r.ReqPerSec)
+		}
+	}
+	return worst
 }
 
 func pagesOf(rs []proxyResult) []string {
