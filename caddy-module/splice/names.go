@@ -213,6 +213,7 @@ const (
 	fTableInner                     // table section/row/cell/caption/colgroup
 	fBlockEnd                       // end tag: in scope -> implied end tags, pop until
 	fNoFast                         // start tag needs the full "in body" rules
+	fAttrs                          // the tracker reads its attributes
 )
 
 var elemFlags = func() [elCount]uint32 {
@@ -264,6 +265,7 @@ var elemFlags = func() [elCount]uint32 {
 		elInput, elLi, elDd, elDt, elH1, elH2, elH3, elH4, elH5, elH6, elForm, elButton, elA,
 		elNobr, elSelect, elOption, elOptgroup, elRb, elRtc, elRp, elRt, elTable, elCaption,
 		elColgroup, elCol, elTbody, elThead, elTfoot, elTr, elTd, elTh, elPlaintext)
+	set(fAttrs, elMeta, elInput, elFont, elAnnotationXML)
 	return f
 }()
 

@@ -1,6 +1,10 @@
 package splice
 
-import "bytes"
+import (
+	"bytes"
+	"encoding/binary"
+	"math/bits"
+)
 
 // tokState is the tokenizer state between two bytes. The states and their
 // quirks follow golang.org/x/net/html's Tokenizer byte for byte, so that the
@@ -96,6 +100,12 @@ var byteClass = func() (t [256]uint8) {
 	for _, c := range []byte(" \n\r\t\f") {
 		t[c] |= clSpace | clNameEnd
 	}
+	for _, c := range []byte(" \n\r\t\f/>=") {
+		t[c] |= clAttrEnd
+	}
+	for _, c := range []byte(" \n\r\t\f>") {
+		t[c] |= clValEnd
+	}
 	t['/'] |= clNameEnd
 	t['>'] |= clNameEnd
 	return t
@@ -104,6 +114,8 @@ var byteClass = func() (t [256]uint8) {
 const (
 	clSpace   = 1 << iota // HTML whitespace
 	clNameEnd             // ends a tag name: whitespace, '/', '>'
+	clAttrEnd             // ends an attribute name: whitespace, '/', '>', '='
+	clValEnd              // ends an unquoted attribute value: whitespace, '>'
 )
 
 func isSpace(c byte) bool { return byteClass[c]&clSpace != 0 }
@@ -163,6 +175,11 @@ func (w *Writer) scan(p []byte, start int64) {
 	for i < n && !w.pass {
 		switch s.st {
 		case sData:
+			if w.steady {
+				if i = w.steadyScan(p, i); i >= n || s.st != sData {
+					continue
+				}
+			}
 			j := bytes.IndexByte(p[i:], '<')
 			if j < 0 {
 				if s.wantText {
@@ -704,11 +721,10 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		}
 		// attribute name; a leading '=' belongs to it
 		k := i
-		for i < n {
-			c := p[i]
-			if isSpace(c) || c == '/' || c == '>' || (c == '=' && i > k) {
-				break
-			}
+		if p[i] == '=' {
+			i++
+		}
+		for i < n && byteClass[p[i]]&clAttrEnd == 0 {
 			i++
 		}
 		if i > k {
@@ -744,13 +760,13 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		case '>':
 			continue
 		case '"', '\'':
-			j := bytes.IndexByte(p[i+1:], q)
+			j := indexByteFrom(p, i+1, q)
 			if j < 0 {
 				return 0, false, false
 			}
-			i += j + 2
+			i = j + 1
 		default:
-			for i < n && !isSpace(p[i]) && p[i] != '>' {
+			for i < n && byteClass[p[i]]&clValEnd == 0 {
 				i++
 			}
 			if i < n && isSpace(p[i]) {
@@ -758,6 +774,33 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 			}
 		}
 	}
+}
+
+// SWAR constants: a byte of ones, a byte's high bit, in every lane.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// indexByteFrom is bytes.IndexByte(p[i:], c)+i (or -1), quicker for the
+// short distances of markup: it tests the next 32 bytes eight at a time
+// before it pays for the call.
+func indexByteFrom(p []byte, i int, c byte) int {
+	pat := swarLo * uint64(c)
+	for lim := min(i+32, len(p)); i+8 <= lim; i += 8 {
+		v := binary.LittleEndian.Uint64(p[i:]) ^ pat
+		// the lowest flagged lane is the first byte equal to c
+		if t := (v - swarLo) &^ v & swarHi; t != 0 {
+			return i + bits.TrailingZeros64(t)>>3
+		}
+	}
+	if i >= len(p) {
+		return -1
+	}
+	if j := bytes.IndexByte(p[i:], c); j >= 0 {
+		return i + j
+	}
+	return -1
 }
 
 func indexDashOrLT(b []byte) int {
@@ -837,55 +880,48 @@ func (w *Writer) fastPush(el elem) bool {
 	return true
 }
 
-// fastSpecial covers the common cases of start tags with their own "in
-// body" rules, where those rules reduce to a push: a list item right in its
+// fastSpecial applies a start tag with its own "in body" rules where those
+// rules reduce to a push (fastSpecialOK).
+func (w *Writer) fastSpecial(el elem) bool {
+	if !w.fastSpecialOK(el) {
+		return false
+	}
+	if el == elA {
+		w.aEver = true
+	}
+	return w.fastPush(el)
+}
+
+// fastSpecialOK tells the common cases of start tags with their own "in
+// body" rules where those rules reduce to a push: a list item right in its
 // list, a cell right in its row, a heading or table outside a p... Anything
 // else goes to htmlStart.
-func (w *Writer) fastSpecial(el elem) bool {
+func (w *Writer) fastSpecialOK(el elem) bool {
 	top := elBody // the body sits below the modelled stack
 	if w.depth > 0 {
 		top = w.stack[w.depth-1].el
 	}
 	switch el {
 	case elA:
-		if w.aDepth > 0 {
-			return false
-		}
-		w.aEver = true
+		return w.aDepth == 0
 	case elLi, elDd, elDt:
 		// the search for an open item stops at once at a special top
-		if top == el || top == elAddress || top == elDiv || top == elP || !top.is(fSpecial) ||
-			el != elLi && (top == elDd || top == elDt) || w.open[elP] != 0 {
-			return false
-		}
+		return !(top == el || top == elAddress || top == elDiv || top == elP || !top.is(fSpecial) ||
+			el != elLi && (top == elDd || top == elDt) || w.open[elP] != 0)
 	case elH1, elH2, elH3, elH4, elH5, elH6:
-		if w.open[elP] != 0 || top >= elH1 && top <= elH6 {
-			return false
-		}
+		return w.open[elP] == 0 && !(top >= elH1 && top <= elH6)
 	case elTable:
-		if w.open[elP] != 0 || w.open[elTable] != 0 {
-			return false
-		}
+		return w.open[elP] == 0 && w.open[elTable] == 0
 	case elTr:
-		if top != elTbody && top != elThead && top != elTfoot {
-			return false
-		}
+		return top == elTbody || top == elThead || top == elTfoot
 	case elTd, elTh:
-		if top != elTr {
-			return false
-		}
+		return top == elTr
 	case elTbody, elThead, elTfoot, elCaption, elColgroup:
-		if top != elTable {
-			return false
-		}
+		return top == elTable
 	case elButton, elNobr:
-		if w.open[el] != 0 {
-			return false
-		}
-	default:
-		return false
+		return w.open[el] == 0
 	}
-	return w.fastPush(el)
+	return false
 }
 
 func (w *Writer) attrDone() {

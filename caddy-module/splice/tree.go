@@ -371,7 +371,7 @@ func (w *Writer) onCDATA(text bool) {
 func (w *Writer) onNameDone() {
 	s := &w.scanner
 	el := s.el
-	s.want = el == elMeta || el == elInput || el == elFont || el == elAnnotationXML
+	s.want = el.is(fAttrs)
 	if s.want {
 		w.seen, w.metaShell, w.metaOff, w.typeHidden, w.encHTML, w.fontBreak = 0, false, false, false, false, false
 	}
