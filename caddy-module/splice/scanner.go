@@ -853,6 +853,9 @@ func (w *Writer) fastTree() bool {
 		w.pop()
 		return true
 	}
+	if w.depth > 0 && w.stack[w.depth-1].ns != nsHTML {
+		return false // foreign content: onStartTag
+	}
 	f := elemFlags[el]
 	if f&fNoFast != 0 {
 		return w.fastSpecial(el)

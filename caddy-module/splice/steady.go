@@ -50,10 +50,10 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		if f&fAttrs != 0 {
 			return lt // its attributes matter: the general states read them
 		}
-		after := k + 1
+		after, selfClosing := k+1, false
 		if p[k] != '>' {
 			var ok bool
-			if after, _, ok = skipAttrs(p, k, false); !ok {
+			if after, selfClosing, ok = skipAttrs(p, k, false); !ok {
 				return lt
 			}
 		}
@@ -67,7 +67,43 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		}
+		if w.foreignDepth > 0 && w.stack[w.depth-1].ns != nsHTML {
+			// inside SVG or MathML: a foreign element, unless the tag
+			// breaks out or the current node is an integration point
+			top := &w.stack[w.depth-1]
+			if top.ip != ipNone || top.el == elAnnotationXML || f&fBreakout != 0 || el == elFont {
+				return lt
+			}
+			e := entry{key: key, el: el, ns: top.ns}
+			switch {
+			case e.ns == nsSVG && (el == elForeignObject || el == elDesc || el == elTitle):
+				e.ip = ipHTML
+			case e.ns == nsMath && (el == elMi || el == elMo || el == elMn || el == elMs || el == elMtext):
+				e.ip = ipMathTxt
+			}
+			if !selfClosing {
+				if w.depth == len(w.stack) {
+					return lt
+				}
+				w.push(e)
+			}
+			i = after
+			continue
+		}
 		switch {
+		case el == elSvg || el == elMath:
+			e := entry{key: key, el: el, ns: nsSVG}
+			if el == elMath {
+				e.ns = nsMath
+			}
+			if !selfClosing {
+				if w.depth == len(w.stack) {
+					return lt
+				}
+				w.push(e)
+			}
+			i = after
+			continue
 		case f&fNoFast != 0:
 			if !w.fastSpecialOK(el) {
 				return lt

@@ -64,7 +64,7 @@ type tree struct {
 	optOut bool
 
 	// steady: inside the body with every decision but the footer's made and
-	// no foreign content or template open; tags then take a fast path.
+	// no template open; tags then take a fast path.
 	steady bool
 
 	// body start
@@ -289,7 +289,7 @@ func (w *Writer) updateWant() {
 	w.wantText = !w.pass && ((w.preBody() && w.tmplDepth == 0) ||
 		(w.mode == mBody && (!w.confirmed || w.candAlive)))
 	w.steady = !w.slowOnly && !w.pass && !w.ignoreRest && w.mode == mBody && w.confirmed && !w.candAlive &&
-		!w.candPending && w.foreignDepth == 0 && w.tmplDepth == 0 && w.overflow == 0
+		!w.candPending && w.tmplDepth == 0 && w.overflow == 0
 }
 
 // onText gets data-state text (only while wantText).
