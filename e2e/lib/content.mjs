@@ -7,15 +7,31 @@ import { repoRoot } from './gateway.mjs';
 
 export const basePaths = { 'de-DE': '', 'en-GB': '/en-gb' };
 
-// href values of a content file; for the header only its public variant.
+// Top-level sections of a content module ("  name: ...") by name.
+function sections(source, names) {
+  const lines = source.split('\n');
+  const starts = lines.flatMap((l, i) => (/^ {2}[A-Za-z]+:/.test(l) ? [i] : []));
+  return starts
+    .filter((i) => names.includes(lines[i].trim().split(':')[0]))
+    .map((i) => lines.slice(i, starts.find((j) => j > i) ?? lines.length).join('\n'))
+    .join('\n');
+}
+
+// href values a visitor always gets: the header's public variant, the
+// footer's link groups and legal links. Blocks behind flags (review rating,
+// app banner, partner credits) are left out: the edge decides those.
 export async function contentHrefs(market, part) {
-  let source = await readFile(join(repoRoot, 'shell-ui', 'src', 'content', market, `${part}.ts`), 'utf8');
+  const file = join(repoRoot, 'shell-ui', 'src', 'content', market, `${part}.ts`);
+  let source = await readFile(file, 'utf8');
   if (part === 'header') {
     const lines = source.split('\n');
     const start = lines.findIndex((l) => /^\s{4}public: \{/.test(l));
-    if (start < 0) throw new Error(`no public variant in shell-ui/src/content/${market}/header.ts: update e2e/lib/content.mjs to the new layout`);
+    if (start < 0) throw new Error(`no public variant in ${file}: update e2e/lib/content.mjs to the new layout`);
     const end = lines.findIndex((l, i) => i > start && /^\s{4}[A-Za-z]+: \{/.test(l));
     source = lines.slice(start, end < 0 ? undefined : end).join('\n');
+  } else {
+    source = sections(source, ['footerLinks', 'legalLinks']);
+    if (!source) throw new Error(`no footerLinks or legalLinks in ${file}: update e2e/lib/content.mjs to the new layout`);
   }
   return [...source.matchAll(/\bhref: '([^']*)'/g)].map((m) => m[1]).filter((h) => h && !h.startsWith('#'));
 }
