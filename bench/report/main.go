@@ -81,8 +81,12 @@ func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) erro
 			return err
 		}
 		tables = append(tables, proxyTable(rs))
-		verdicts = append(judgeProxies(rs), verdicts...)
 		noise = spread(rs)
+		pv := judgeProxies(rs)
+		for i := range pv {
+			pv[i].Noisy = noise > maxQuietSpread
+		}
+		verdicts = append(pv, verdicts...)
 	}
 	vt := verdictTable(verdicts)
 	if noise > maxQuietSpread {

@@ -11,14 +11,21 @@ type verdict struct {
 	Target, Figure string
 	Pass           bool
 	Judged         bool // false when the figures to judge are missing
+	// Noisy marks a verdict on figures the machine's other load moved more
+	// than the target's margin: it says which way the run went, no more.
+	Noisy bool
 }
 
 func (v verdict) Mark() string {
 	switch {
 	case !v.Judged:
 		return "n/a"
+	case v.Pass && v.Noisy:
+		return "PASS, noisy"
 	case v.Pass:
 		return "PASS"
+	case v.Noisy:
+		return "MISS, noisy"
 	}
 	return "MISS"
 }
