@@ -170,3 +170,20 @@ func TestReport(t *testing.T) {
 		}
 	}
 }
+
+func TestSpread(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rs    []proxyResult
+		noisy bool
+	}{
+		{"steady baseline", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 950, MaxRate: 1100}}, false},
+		{"baseline swings", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 900, MaxRate: 1100}}, true},
+		// Only the baseline measures the machine; the shell's own spread is a finding.
+		{"shell swings", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 990, MaxRate: 1010}, {Proxy: shellOn, ReqPerSec: 500, MinRate: 100, MaxRate: 900}}, false},
+	} {
+		if got := spread(tc.rs) > maxQuietSpread; got != tc.noisy {
+			t.Errorf("%s: noisy = %v, want %v", tc.name, got, tc.noisy)
+		}
+	}
+}
