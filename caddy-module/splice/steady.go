@@ -11,9 +11,14 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
 	for {
-		lt := indexByteFrom(p, i, '<')
-		if lt < 0 {
+		lt := i // tags often follow each other: no call then
+		if lt >= n {
 			return n
+		}
+		if p[lt] != '<' {
+			if lt = indexByteFrom(p, i, '<'); lt < 0 {
+				return n
+			}
 		}
 		k := lt + 1
 		end := false
