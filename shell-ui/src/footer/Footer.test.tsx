@@ -127,14 +127,16 @@ describe('MarketPicker', () => {
     await user.click(button);
     expect(list.hidden).toBe(false);
     const names = within(list).getAllByRole('listitem').map((li) => li.textContent);
-    for (const country of ['Deutschland', 'United Kingdom', 'Österreich', 'Ireland', 'France', 'España', 'Nederland', 'Polska', 'Suomi', 'United States', 'Schweiz', 'Italia', 'Other']) {
+    for (const country of ['Deutschland', 'United Kingdom', 'Österreich', 'Ireland', 'France', 'España', 'Nederland', 'Polska', 'Suomi', 'United States', 'Other']) {
       expect(names.some((n) => n?.includes(country))).toBe(true);
     }
     const current = within(list).getByText('United Kingdom').closest('[aria-current="true"]');
     expect(current?.tagName).toBe('SPAN');
-    // Market links are site-absolute: the en-GB base path is not put in front.
-    expect(within(list).getByRole('link', { name: /Österreich/ }).getAttribute('href')).toBe('/de-at/');
-    expect(within(list).getByRole('link', { name: /Deutschland/ }).getAttribute('href')).toBe('/');
+    // Market links go to each market's site; the generic entry's root path gets no base path.
+    expect(within(list).getByRole('link', { name: /Österreich/ }).getAttribute('href')).toBe('https://www.shellgate.at/');
+    expect(within(list).getByRole('link', { name: /Other/ }).getAttribute('href')).toBe('/en/select-country/');
+    // New markets wait for flag b2cNewMarketLocales.
+    expect(names.some((n) => n?.includes('Schweiz'))).toBe(false);
   });
 
   test('Escape closes the picker and returns focus to its button', async () => {

@@ -1,7 +1,12 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Market } from '../model/market.ts';
 import { useDropdown } from '../header/useDropdown.ts';
-import { ShellLink } from '../shell/ShellLink.tsx';
+import { useHydrated } from '../lib/useHydrated.ts';
+import { isLargeViewport } from '../lib/viewport.ts';
+import { pickerMarkets } from '../market/markets.ts';
+import { useShellSettings } from '../shell/ShellContext.tsx';
+import { MarketDialog } from './MarketDialog.tsx';
+import { MarketBadge, MarketList } from './MarketList.tsx';
 import './MarketPicker.css';
 
 export interface MarketPickerProps {
@@ -10,53 +15,48 @@ export interface MarketPickerProps {
   current: string;
   label: string;
   currentLabel: string;
+  closeLabel: string;
 }
 
 const PickerId = 'market-picker';
 
-function Badge({ code }: { code: string }) {
-  return (
-    <span className="shell-market__badge" aria-hidden="true">
-      {code || '··'}
-    </span>
-  );
-}
-
-/** MarketPicker lists the markets: a drop-down from lg, an expanding list below. */
-export function MarketPicker({ markets, current, label, currentLabel }: MarketPickerProps) {
+/**
+ * MarketPicker lists the markets (spec 2.5): a drop-down from lg, a modal dialog below. The
+ * flags and the host change the list only after hydration, since fragments know neither.
+ */
+export function MarketPicker({ markets, current, label, currentLabel, closeLabel }: MarketPickerProps) {
   const dropdown = useDropdown();
   const listId = useId();
-  const here = markets.find((m) => m.locale.toLowerCase() === current.toLowerCase());
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const { flags } = useShellSettings();
+  const hydrated = useHydrated();
+  const listed = pickerMarkets(markets, {
+    current,
+    flags: hydrated ? flags : {},
+    origin: hydrated ? window.location.origin : null,
+  });
+  const here = listed.find((m) => m.locale.toLowerCase() === current.toLowerCase());
   const open = dropdown.isOpen(PickerId);
+  const button = dropdown.buttonProps(PickerId, listId);
+  const onClick = () => {
+    if (isLargeViewport()) button.onClick();
+    else setDialogOpen(true);
+  };
   return (
     <div className="shell-market" {...dropdown.itemProps(PickerId)}>
-      <button className="shell-market__button" {...dropdown.buttonProps(PickerId, listId)} aria-label={`${label}: ${here?.country ?? current}`}>
-        <Badge code={here?.code ?? ''} />
+      <button className="shell-market__button" {...button} onClick={onClick} aria-label={`${label}: ${here?.country ?? current}`}>
+        <MarketBadge code={here?.code ?? ''} />
         <span className="shell-market__name">{here?.country ?? current}</span>
         <svg className="shell-market__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <path d="m4 10 4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <ul id={listId} className="shell-market__list" hidden={!open} aria-label={label}>
-        {markets.map((m) =>
-          m === here ? (
-            <li key={m.locale}>
-              <span className="shell-market__option shell-market__option--current" aria-current="true">
-                <Badge code={m.code} />
-                {m.country}
-                <span className="shell-visually-hidden"> ({currentLabel})</span>
-              </span>
-            </li>
-          ) : (
-            <li key={m.locale}>
-              <ShellLink href={m.href} siteAbsolute className="shell-market__option" onNavigate={dropdown.close}>
-                <Badge code={m.code} />
-                {m.country}
-              </ShellLink>
-            </li>
-          ),
-        )}
-      </ul>
+      <MarketList id={listId} markets={listed} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
+      {dialogOpen ? (
+        <MarketDialog title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
+          <MarketList markets={listed} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
+        </MarketDialog>
+      ) : null}
     </div>
   );
 }

@@ -1,19 +1,51 @@
 import type { Market } from '../model/market.ts';
 
-// Markets of the picker (spec 2.5), sorted by country name with the generic entry last. They
-// link to {host}/{locale}/ on the unified domain; the German market is the domain's root.
+// Markets of the picker (spec 2.5). Switzerland and Italy are the newer markets that flag
+// b2cNewMarketLocales switches on. The picker sorts them (pickerMarkets); the order here is
+// of no consequence.
 export const markets: readonly Market[] = [
-  { locale: 'de-DE', country: 'Deutschland', href: '/', code: 'DE' },
-  { locale: 'es-ES', country: 'España', href: '/es-es/', code: 'ES' },
-  { locale: 'fr-FR', country: 'France', href: '/fr-fr/', code: 'FR' },
-  { locale: 'en-IE', country: 'Ireland', href: '/en-ie/', code: 'IE' },
-  { locale: 'it-IT', country: 'Italia', href: '/it-it/', code: 'IT' },
-  { locale: 'nl-NL', country: 'Nederland', href: '/nl-nl/', code: 'NL' },
-  { locale: 'de-AT', country: 'Österreich', href: '/de-at/', code: 'AT' },
-  { locale: 'pl-PL', country: 'Polska', href: '/pl-pl/', code: 'PL' },
-  { locale: 'de-CH', country: 'Schweiz', href: '/de-ch/', code: 'CH' },
-  { locale: 'fi-FI', country: 'Suomi', href: '/fi-fi/', code: 'FI' },
-  { locale: 'en-GB', country: 'United Kingdom', href: '/en-gb/', code: 'GB' },
-  { locale: 'en-US', country: 'United States', href: '/en-us/', code: 'US' },
-  { locale: 'other', country: 'Other', href: '/en/select-country/', code: '' },
+  { locale: 'de-AT', country: 'Österreich', href: 'https://www.shellgate.at/', code: 'AT', preferredLocale: 'de-at', redirectCountries: ['AT'] },
+  { locale: 'fr-FR', country: 'France', href: 'https://www.shellgate.fr/', code: 'FR', preferredLocale: 'fr-fr', redirectCountries: ['FR', 'BE', 'LU', 'MC'] },
+  { locale: 'de-DE', country: 'Deutschland', href: 'https://www.shellgate.de/', code: 'DE', preferredLocale: 'de-de', redirectCountries: ['DE'] },
+  { locale: 'en-IE', country: 'Ireland', href: 'https://www.shellgate.ie/', code: 'IE', preferredLocale: 'en-ie', redirectCountries: ['IE'] },
+  { locale: 'nl-NL', country: 'Nederland', href: 'https://www.shellgate.nl/', code: 'NL', preferredLocale: 'nl-nl', redirectCountries: ['NL'] },
+  { locale: 'es-ES', country: 'España', href: 'https://www.shellgate.es/', code: 'ES', preferredLocale: 'es-es', redirectCountries: ['ES', 'PT'] },
+  { locale: 'en-GB', country: 'United Kingdom', href: 'https://www.shellgate.co.uk/', code: 'GB', preferredLocale: 'en-gb', redirectCountries: ['GB', 'GG', 'JE', 'IM'] },
+  { locale: 'en-US', country: 'United States', href: 'https://www.shellgate.com/en-us/', code: 'US', preferredLocale: 'en-us', redirectCountries: ['US'] },
+  { locale: 'pl-PL', country: 'Polska', href: 'https://www.shellgate.com/pl-pl/', code: 'PL', preferredLocale: 'pl-pl', redirectCountries: ['PL'] },
+  { locale: 'fi-FI', country: 'Suomi', href: 'https://www.shellgate.com/fi-fi/', code: 'FI', preferredLocale: 'fi-fi', redirectCountries: ['FI'] },
+  { locale: 'de-CH', country: 'Schweiz', href: 'https://www.shellgate.ch/', code: 'CH', preferredLocale: 'de-ch', redirectCountries: ['CH', 'LI'], isNewMarket: true },
+  { locale: 'it-IT', country: 'Italia', href: 'https://www.shellgate.it/', code: 'IT', preferredLocale: 'it-it', redirectCountries: ['IT', 'SM', 'VA'], isNewMarket: true },
+  { locale: 'other', country: 'Other', href: '/en/select-country/', code: '', preferredLocale: 'en', redirectCountries: [] },
 ];
+
+/** UnifiedDomainFlag and NewMarketFlag prefix the per-locale flags of state.flags. */
+export const UnifiedDomainFlag = 'b2cUnifiedDomainLocales';
+export const NewMarketFlag = 'b2cNewMarketLocales';
+
+export interface PickerContext {
+  /** current is the page's locale. */
+  current: string;
+  /**
+   * flags are state.flags. The two list flags arrive one key per locale, lowercase (spec 5):
+   * "b2cUnifiedDomainLocales:fr-fr": true, "b2cNewMarketLocales:de-ch": true.
+   */
+  flags: Readonly<Record<string, boolean>>;
+  /** origin is the page's origin ("https://www.shellgate.com"), unknown in the prerender. */
+  origin: string | null;
+}
+
+const listed = (flags: Readonly<Record<string, boolean>>, flag: string, locale: string) => flags[`${flag}:${locale.toLowerCase()}`] === true;
+
+/**
+ * pickerMarkets is what the picker lists: new markets only when flagged (the current market
+ * always), markets on the unified domain linked to {origin}/{locale}/, sorted by country name
+ * with the generic entry last.
+ */
+export function pickerMarkets(all: readonly Market[], ctx: PickerContext): Market[] {
+  const current = ctx.current.toLowerCase();
+  return all
+    .filter((m) => !m.isNewMarket || m.locale.toLowerCase() === current || listed(ctx.flags, NewMarketFlag, m.locale))
+    .map((m) => (ctx.origin !== null && m.locale !== 'other' && listed(ctx.flags, UnifiedDomainFlag, m.locale) ? { ...m, href: `${ctx.origin}/${m.locale.toLowerCase()}/` } : m))
+    .sort((a, b) => (a.locale === 'other' ? 1 : 0) - (b.locale === 'other' ? 1 : 0) || a.country.localeCompare(b.country, 'en'));
+}

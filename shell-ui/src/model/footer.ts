@@ -37,6 +37,45 @@ export interface FooterLabels {
   copyright: string;
   claim: string;
   disclaimer: string;
+  /** closeDialog names the close button of the market dialog (below lg). */
+  closeDialog: string;
+}
+
+/** ReviewRating is the review block (trustpilotData plus the market's words for it). */
+export interface ReviewRating {
+  /** score is 0 to 5, or null when there is none yet. */
+  score: number | null;
+  count: number;
+  /** href is the market's review page. */
+  href: string;
+  /** words are the rating's words by review bucket, 0 (no score) to 5. */
+  words: [string, string, string, string, string, string];
+  /** countText holds "{count}". */
+  countText: string;
+  /** scoreText is the stars' accessible name; it holds "{score}". */
+  scoreText: string;
+}
+
+/** UsContactBanner is the en-US contact banner. */
+export interface UsContactBanner {
+  email: { address: string; linkText: string };
+  phone: { number: string; linkText: string };
+  availability: string;
+}
+
+/** MobileAppBanner advertises the apps with the store badges of the market's region. */
+export interface MobileAppBanner {
+  text: string;
+  /** region picks the store pages (the stores are regional). */
+  region: string;
+  android: { href: string; label: string };
+  ios: { href: string; label: string };
+}
+
+/** PartnerCredit credits a partner institute with its logo, optionally linked (new tab). */
+export interface PartnerCredit {
+  instituteLogo: { url: string; title: string };
+  instituteLink?: { href: string; title: string };
 }
 
 /** FooterContent is one market's footer content module. */
@@ -48,4 +87,15 @@ export interface FooterContent {
   hideSocialMediaHeading?: boolean;
   hideFooterLinks?: boolean;
   hideCountryPicker?: boolean;
+  /** review shows only with displayTrustpilot (display_trustpilot). */
+  review?: ReviewRating;
+  displayTrustpilot?: boolean;
+  /** usContactBanner shows only with displayUsContactBanner. */
+  usContactBanner?: UsContactBanner;
+  displayUsContactBanner?: boolean;
+  /** mobileBanner shows only when flag mobileAppBanner is on and flag embeddedAppView is not. */
+  mobileBanner?: MobileAppBanner;
+  credits?: PartnerCredit[];
+  /** disclaimerHtml is rich text (spec 2.8 allowlist), shown below the plain disclaimer. */
+  disclaimerHtml?: string;
 }

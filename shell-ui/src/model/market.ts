@@ -1,11 +1,17 @@
 /** Market is one entry of the market picker (spec 2.5). */
 export interface Market {
-  /** locale is the market's BCP 47 locale; "other" for the generic entry. */
+  /** locale is the market's BCP 47 locale; "other" for the generic EU/other entry. */
   locale: string;
-  /** country is the label shown, in the market's own language. */
+  /** country is the label shown, in the market's own language; the picker sorts by it. */
   country: string;
-  /** href is the market's site: a root-relative path on the unified domain or an absolute URL. */
+  /** href is the market's own site (absolute), or a root path outside any locale. */
   href: string;
-  /** flag is the ISO 3166 alpha-2 code drawn as the market's badge; empty for "other". */
+  /** code is the ISO 3166 alpha-2 code drawn as the market's badge; empty for "other". */
   code: string;
+  /** preferredLocale is the code stored as the visitor's preferred locale when chosen. */
+  preferredLocale: string;
+  /** redirectCountries are the visitor countries the country banner sends to this market. */
+  redirectCountries: string[];
+  /** isNewMarket: listed only when flag b2cNewMarketLocales names it (or it is the current one). */
+  isNewMarket?: boolean;
 }

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Mehr Zinsen für Ihr Erspartes – Einlagen bei geprüften Partnerbanken, auch für Sparerinnen und Sparer in Österreich.',
     disclaimer: 'Einlagen bei unseren Partnerbanken sind nach der Einlagensicherung des jeweiligen Sitzlandes der Bank geschützt.',
+    closeDialog: 'Schließen',
   },
   footerLinks: [
     {

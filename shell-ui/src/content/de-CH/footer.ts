@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate AG',
     claim: 'Mehr Zinsen für Ihr Erspartes – Einlagen bei geprüften Partnerbanken, auch für Sparerinnen und Sparer in der Schweiz.',
     disclaimer: 'Einlagen bei unseren Partnerbanken sind nach der Einlagensicherung des jeweiligen Sitzlandes der Bank geschützt.',
+    closeDialog: 'Schliessen',
   },
   footerLinks: [
     {

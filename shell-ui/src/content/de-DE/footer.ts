@@ -13,6 +13,7 @@ export const footer = {
     claim: 'Mehr Zinsen für Ihr Erspartes. Einlagen bei geprüften Partnerbanken in Europa.',
     disclaimer:
       'Einlagen sind je Kunde und Bank bis 100.000 Euro durch die jeweilige nationale Einlagensicherung geschützt.',
+    closeDialog: 'Schließen',
   },
   footerLinks: [
     {
@@ -70,4 +71,27 @@ export const footer = {
     { uid: 'x', account: 'X', link: 'https://x.com/shellgate' },
     { uid: 'youtube', account: 'YouTube', link: 'https://www.youtube.com/@shellgate' },
   ],
+  review: {
+    score: 4.7,
+    count: 12480,
+    href: 'https://de.trustpilot.com/review/shellgate.de',
+    words: ['Noch keine Bewertungen', 'Ungenügend', 'Mangelhaft', 'Befriedigend', 'Gut', 'Hervorragend'],
+    countText: '{count} Bewertungen',
+    scoreText: 'Bewertet mit {score} von 5',
+  },
+  displayTrustpilot: true,
+  mobileBanner: {
+    text: 'Sparen, wo Sie gerade sind: mit der Shellgate-App.',
+    region: 'de',
+    android: { href: 'https://play.google.com/store/apps/details?id=example.shellgate&gl=DE', label: 'Jetzt bei Google Play' },
+    ios: { href: 'https://apps.apple.com/de/app/shellgate/id000000001', label: 'Laden im App Store' },
+  },
+  credits: [
+    {
+      instituteLogo: { url: '/_shell/credits/partnerbank-de.svg', title: 'Partnerbank AG' },
+      instituteLink: { href: 'https://partnerbank.example/', title: 'Partnerbank AG' },
+    },
+  ],
+  disclaimerHtml:
+    '<p>Die Shellgate GmbH ist keine Bank. Einlagen halten unsere <a href="/bank/">Partnerbanken</a>; es gilt die <strong>gesetzliche Einlagensicherung</strong> bis 100.000 €.</p>',
 } satisfies FooterContent;

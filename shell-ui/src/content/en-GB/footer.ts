@@ -13,6 +13,7 @@ export const footer = {
     claim: 'Make your savings work harder with rates from carefully selected banks.',
     disclaimer:
       'Eligible deposits with our partner banks are protected by the deposit guarantee scheme of the bank’s home country.',
+    closeDialog: 'Close',
   },
   footerLinks: [
     {
@@ -66,4 +67,19 @@ export const footer = {
     { uid: 'x', account: 'X', link: 'https://x.com/shellgateuk' },
     { uid: 'youtube', account: 'YouTube', link: 'https://www.youtube.com/@shellgate' },
   ],
+  review: {
+    score: 4.4,
+    count: 3920,
+    href: 'https://uk.trustpilot.com/review/shellgate.co.uk',
+    words: ['No reviews yet', 'Bad', 'Poor', 'Average', 'Great', 'Excellent'],
+    countText: '{count} reviews',
+    scoreText: 'Rated {score} out of 5',
+  },
+  displayTrustpilot: true,
+  mobileBanner: {
+    text: 'Save on the go with the Shellgate app.',
+    region: 'gb',
+    android: { href: 'https://play.google.com/store/apps/details?id=example.shellgate&gl=GB', label: 'Get it on Google Play' },
+    ios: { href: 'https://apps.apple.com/gb/app/shellgate/id000000001', label: 'Download on the App Store' },
+  },
 } satisfies FooterContent;

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Better rates for your savings from carefully selected European banks.',
     disclaimer: 'Eligible deposits are protected by the deposit guarantee scheme of the partner bank’s home country.',
+    closeDialog: 'Close',
   },
   footerLinks: [
     {

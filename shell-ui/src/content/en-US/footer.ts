@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate Inc.',
     claim: 'Compare high-yield savings, money market and CD rates from FDIC-insured banks and NCUA-insured credit unions.',
     disclaimer: 'Deposits are held at FDIC-insured banks and NCUA-insured credit unions, insured up to the applicable limits.',
+    closeDialog: 'Close',
   },
   footerLinks: [
     {
@@ -55,4 +56,35 @@ export const footer = {
     { uid: 'x', account: 'X', link: 'https://x.com/shellgateus' },
     { uid: 'youtube', account: 'YouTube', link: 'https://www.youtube.com/@shellgate' },
   ],
+  usContactBanner: {
+    email: { address: 'support@shellgate.example', linkText: 'Email us' },
+    phone: { number: '+1-888-555-0142', linkText: 'Call 1-888-555-0142' },
+    availability: 'Monday to Friday, 9 am to 6 pm ET',
+  },
+  displayUsContactBanner: true,
+  review: {
+    score: 4.6,
+    count: 2180,
+    href: 'https://www.trustpilot.com/review/shellgate.com',
+    words: ['No reviews yet', 'Bad', 'Poor', 'Average', 'Great', 'Excellent'],
+    countText: '{count} reviews',
+    scoreText: 'Rated {score} out of 5',
+  },
+  displayTrustpilot: true,
+  mobileBanner: {
+    text: 'Save on the go with the Shellgate app.',
+    region: 'us',
+    android: {
+      href: 'https://play.google.com/store/apps/details?id=example.shellgate&gl=US',
+      label: 'Get it on Google Play',
+    },
+    ios: { href: 'https://apps.apple.com/us/app/shellgate/id000000001', label: 'Download on the App Store' },
+  },
+  credits: [
+    {
+      instituteLogo: { url: '/_shell/credits/partner-bank-us.svg', title: 'Partner Bank, Member FDIC' },
+      instituteLink: { href: 'https://partnerbank.example/', title: 'Partner Bank' },
+    },
+  ],
+  disclaimerHtml: '<p>Shellgate Inc. is not a bank. Banking services are provided by our <a href="/banks/">partner banks</a>, <strong>Members FDIC</strong>.</p><p style="text-align: center"><em>APYs are accurate as of today and may change.</em></p>',
 } satisfies FooterContent;

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Shellgate connects savers and banks across Europe and the United States.',
     disclaimer: 'Shellgate GmbH is not a bank. Deposits are held with our partner banks.',
+    closeDialog: 'Close',
   },
   footerLinks: [
     {

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Mejores tipos para tus ahorros en bancos europeos seleccionados.',
     disclaimer: 'Los depósitos admisibles están protegidos por el fondo de garantía de depósitos del país del banco.',
+    closeDialog: 'Cerrar',
   },
   footerLinks: [
     {

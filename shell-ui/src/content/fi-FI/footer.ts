@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Parempaa korkoa säästöillesi valikoiduista eurooppalaisista pankeista.',
     disclaimer: 'Kumppanipankkien talletukset kuuluvat pankin kotimaan talletussuojan piiriin.',
+    closeDialog: 'Sulje',
   },
   footerLinks: [
     {

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'De meilleurs taux pour votre épargne auprès de banques européennes sélectionnées.',
     disclaimer: 'Les dépôts éligibles sont protégés par le système de garantie des dépôts du pays de la banque partenaire.',
+    closeDialog: 'Fermer',
   },
   footerLinks: [
     {
@@ -42,4 +43,13 @@ export const footer = {
     { uid: 'x', account: 'X', link: 'https://x.com/shellgatefr' },
     { uid: 'youtube', account: 'YouTube', link: 'https://www.youtube.com/@shellgate' },
   ],
+  review: {
+    score: 4.2,
+    count: 950,
+    href: 'https://fr.trustpilot.com/review/shellgate.fr',
+    words: ['Pas encore d’avis', 'Mauvais', 'Médiocre', 'Moyen', 'Bien', 'Excellent'],
+    countText: '{count} avis',
+    scoreText: 'Noté {score} sur 5',
+  },
+  displayTrustpilot: true,
 } satisfies FooterContent;

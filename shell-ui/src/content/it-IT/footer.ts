@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Tassi migliori per i tuoi risparmi presso banche europee selezionate.',
     disclaimer: 'I depositi presso le banche partner sono protetti dal sistema di garanzia dei depositi del paese della banca.',
+    closeDialog: 'Chiudi',
   },
   footerLinks: [
     {

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Meer rente op uw spaargeld bij zorgvuldig geselecteerde Europese banken.',
     disclaimer: 'Tegoeden bij onze partnerbanken vallen onder het depositogarantiestelsel van het land van de bank.',
+    closeDialog: 'Sluiten',
   },
   footerLinks: [
     {

@@ -12,6 +12,7 @@ export const footer = {
     copyright: '© {year} Shellgate GmbH',
     claim: 'Wyższe oprocentowanie oszczędności w wybranych bankach europejskich.',
     disclaimer: 'Depozyty w bankach partnerskich są chronione przez system gwarantowania depozytów kraju banku.',
+    closeDialog: 'Zamknij',
   },
   footerLinks: [
     {

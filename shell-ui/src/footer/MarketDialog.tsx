@@ -1,0 +1,67 @@
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
+import './MarketDialog.css';
+
+export interface MarketDialogProps {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * MarketDialog is the market picker below lg: a modal dialog (small, 414 px) that keeps focus
+ * inside, closes on Escape, on its close button and on a click on the backdrop, and gives focus
+ * back to what opened it.
+ */
+export function MarketDialog({ title, closeLabel, onClose, children }: MarketDialogProps) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    dialog.current?.querySelector<HTMLElement>(focusable)?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, []);
+  const onKeyDown = (e: ReactKeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last?.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first?.focus();
+    }
+  };
+  return (
+    <div className="shell-dialog__backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div ref={dialog} className="shell-dialog shell-dialog--small" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+        <div className="shell-dialog__head">
+          <h2 id={titleId} className="shell-dialog__title">
+            {title}
+          </h2>
+          <button type="button" className="shell-dialog__close" aria-label={closeLabel} onClick={onClose}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <path d="m3 3 10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}

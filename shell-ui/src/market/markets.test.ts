@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { markets, pickerMarkets } from './markets.ts';
+
+const names = (ms: { country: string }[]) => ms.map((m) => m.country);
+
+describe('pickerMarkets', () => {
+  test('sorted by country name, the generic entry last, new markets hidden without the flag', () => {
+    expect(names(pickerMarkets(markets, { current: 'de-DE', flags: {}, origin: null }))).toEqual([
+      'Deutschland',
+      'España',
+      'France',
+      'Ireland',
+      'Nederland',
+      'Österreich',
+      'Polska',
+      'Suomi',
+      'United Kingdom',
+      'United States',
+      'Other',
+    ]);
+  });
+
+  test.each<{ name: string; current: string; flags: Record<string, boolean>; shows: string[]; hides: string[] }>([
+    { name: 'flagged new market is listed', current: 'de-DE', flags: { 'b2cNewMarketLocales:de-ch': true }, shows: ['Schweiz'], hides: ['Italia'] },
+    { name: 'both new markets', current: 'de-DE', flags: { 'b2cNewMarketLocales:de-ch': true, 'b2cNewMarketLocales:it-it': true }, shows: ['Schweiz', 'Italia'], hides: [] },
+    { name: 'a flag set to false hides', current: 'de-DE', flags: { 'b2cNewMarketLocales:it-it': false }, shows: [], hides: ['Italia', 'Schweiz'] },
+    { name: 'the current market is always listed', current: 'it-IT', flags: {}, shows: ['Italia'], hides: ['Schweiz'] },
+  ])('$name', ({ current, flags, shows, hides }) => {
+    const listed = names(pickerMarkets(markets, { current, flags, origin: null }));
+    for (const s of shows) expect(listed).toContain(s);
+    for (const h of hides) expect(listed).not.toContain(h);
+  });
+
+  test.each<{ flags: Record<string, boolean>; origin: string | null; want: string }>([
+    { flags: {}, origin: 'https://www.shellgate.com', want: 'https://www.shellgate.fr/' },
+    { flags: { 'b2cUnifiedDomainLocales:fr-fr': true }, origin: 'https://www.shellgate.com', want: 'https://www.shellgate.com/fr-fr/' },
+    // The prerender does not know the host: the market's own site until the client runs.
+    { flags: { 'b2cUnifiedDomainLocales:fr-fr': true }, origin: null, want: 'https://www.shellgate.fr/' },
+  ])('unified domain $flags at $origin links France to $want', ({ flags, origin, want }) => {
+    const fr = pickerMarkets(markets, { current: 'de-DE', flags, origin }).find((m) => m.locale === 'fr-FR')!;
+    expect(fr.href).toBe(want);
+  });
+
+  test('every market has a preferred locale and, but the generic one, redirect countries', () => {
+    for (const m of markets) {
+      expect(m.preferredLocale).toBe(m.locale === 'other' ? 'en' : m.locale.toLowerCase());
+      if (m.locale !== 'other') expect(m.redirectCountries).toContain(m.code);
+    }
+  });
+});
