@@ -16,7 +16,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			return n
 		}
 		if p[lt] != '<' {
-			if lt = indexByteFrom(p, i, '<'); lt < 0 {
+			if lt+1 < n && p[lt+1] == '<' { // or after a newline
+				lt++
+			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
 				return n
 			}
 		}
