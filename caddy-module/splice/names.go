@@ -170,7 +170,7 @@ var elemTable = func() (t [512]keyedElem) {
 		k := keyOf(elemNames[e])
 		for i := slotOf(k); ; i = (i + 1) & uint64(len(t)-1) {
 			if t[i].key == 0 {
-				t[i] = keyedElem{k, e}
+				t[i] = keyedElem{k, e, elemFlags[e]}
 				break
 			}
 		}
@@ -179,21 +179,28 @@ var elemTable = func() (t [512]keyedElem) {
 }()
 
 type keyedElem struct {
-	key uint64
-	el  elem
+	key   uint64
+	el    elem
+	flags uint32 // elemFlags[el], at hand with the key
 }
 
 func slotOf(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - 9) }
 
 // lookupKey finds the elem of a name key.
 func lookupKey(k uint64) elem {
+	el, _ := lookupKeyFlags(k)
+	return el
+}
+
+// lookupKeyFlags finds the elem of a name key and its flags.
+func lookupKeyFlags(k uint64) (elem, uint32) {
 	for i := slotOf(k); ; i = (i + 1) & uint64(len(elemTable)-1) {
 		e := &elemTable[i]
 		if e.key == k {
-			return e.el
+			return e.el, e.flags
 		}
 		if e.key == 0 {
-			return elOther
+			return elOther, elemFlags[elOther]
 		}
 	}
 }

@@ -34,14 +34,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// the tag name, packed into its key on the way
 		nameAt := k
 		var key uint64
-		for k < n {
-			c := p[k]
-			if byteClass[c]&clNameEnd != 0 {
+		for sh := uint(0); k < n; sh += 8 {
+			v := nameTab[p[k]]
+			if v&nameEnd != 0 {
 				break
 			}
-			if k-nameAt < maxPacked {
-				key |= uint64(lowerTab[c]) << (8 * (k - nameAt))
-			}
+			key |= uint64(v) << (sh & 63) // past 7 bytes keyFold redoes it
 			k++
 		}
 		if k >= n {
@@ -52,8 +50,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		} else {
 			key = keyFold(p[nameAt:k])
 		}
-		el := lookupKey(key)
-		f := elemFlags[el]
+		el, f := lookupKeyFlags(key)
 		if f&fAttrs != 0 {
 			return lt // its attributes matter: the general states read them
 		}
@@ -136,3 +133,17 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		i = after
 	}
 }
+
+// nameTab is, for each byte in a tag name, the byte lower-cased, or
+// nameEnd for the bytes that end the name: one load per byte.
+var nameTab = func() (t [256]uint16) {
+	for i := range t {
+		t[i] = uint16(lowerTab[i])
+		if byteClass[i]&clNameEnd != 0 {
+			t[i] = nameEnd
+		}
+	}
+	return t
+}()
+
+const nameEnd = 0x100
