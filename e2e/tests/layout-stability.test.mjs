@@ -56,7 +56,7 @@ function assertSameBox(name, noJs, hydrated) {
 for (const width of ['desktop', 'mobile']) {
   describe(`no layout shift at ${width} width`, () => {
     for (const page of pages) {
-      test(`${page.market} ${page.path}`, async () => {
+      test(`${page.market} ${page.path}`, async (t) => {
         const js = await openContext(suite.browser, width);
         const noJs = await openContext(suite.browser, width, { javaScriptEnabled: false });
         try {
@@ -68,6 +68,7 @@ for (const width of ['desktop', 'mobile']) {
           await tab.waitForTimeout(500); // let any late shift land in the record
           const shifts = await tab.evaluate(() => window.__shifts);
           const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+          t.diagnostic(`CLS ${cls.toFixed(4)} (${shifts.length} shifts)`);
           assert.ok(cls < 0.01, `cumulative layout shift ${cls.toFixed(4)} must stay below 0.01: ${JSON.stringify(shifts)}`);
           const hydrated = await measure(tab);
 
