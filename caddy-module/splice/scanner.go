@@ -730,6 +730,15 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		if i > k {
 			slash = false
 		}
+		// the common case first: name="value"
+		if i+1 < n && p[i] == '=' && (p[i+1] == '"' || p[i+1] == '\'') {
+			j := indexByteFrom(p, i+2, p[i+1])
+			if j < 0 {
+				return 0, false, false
+			}
+			i, slash = j+1, false
+			continue
+		}
 		// after attribute name
 		for i < n && isSpace(p[i]) {
 			i++
