@@ -161,6 +161,20 @@ describe('hydration of the prerendered fragments', () => {
     act(() => roots.forEach((r) => r.unmount()));
   });
 
+  test('footer flags (app banner, a new market) apply right after hydration, without a mismatch', async () => {
+    const content = localeContents.find((c) => c.locale === 'de-DE')!;
+    const flags = { mobileAppBanner: true, 'b2cNewMarketLocales:it-it': true };
+    const page: Page = { content, variant: 'public', designVersion: 'v2', basePath: '', path: '/', url: '/', year: 2026, flags };
+    const html = pageHTML(page);
+    expect(html).not.toContain('shell-app-banner');
+    const { recoverable, consoleErrors, roots } = await hydrate(html, page.url);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(document.querySelector('[data-shell="footer"] .shell-app-banner')).not.toBeNull();
+    expect(document.querySelector('[data-shell="footer"] .shell-market__list')!.textContent).toContain('Italia');
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
   test.each<{ flags: Record<string, boolean> | undefined; beleggen: boolean }>([
     { flags: undefined, beleggen: false },
     { flags: { isDWMLaunchNL: true }, beleggen: true },

@@ -15,8 +15,10 @@ export const Budget = { js: 85 * 1024, css: 12 * 1024 };
 
 const { renderAll } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
 
-// YearSlot is where the gateway writes the year (src/shell/slots.ts).
+// The slots of src/shell/slots.ts. YearSlot is where the gateway writes the year.
 const YearSlot = '[[shell:year]]';
+// BaseSlot is where the gateway writes state.basePath.
+const BaseSlot = '[[shell:base]]';
 
 // checkFragment fails the build on a fragment the gateway cannot splice as it is: it must be
 // exactly one <header> or <footer> element (the mount's whole inner HTML, no whitespace
@@ -27,6 +29,9 @@ function checkFragment(name, part, html) {
   if (!html.startsWith(`<${part} `) || !html.endsWith(`</${part}>`)) problems.push(`is not one <${part}> element without whitespace around it`);
   if (/<(script|style|textarea|title)\b/i.test(html)) problems.push('holds a raw-text element');
   if (part === 'footer' && !html.includes(YearSlot)) problems.push(`lacks the year slot ${YearSlot}`);
+  // Every header links its logo to the locale home: without the base slot, the build wrote a
+  // base path into a fragment that every host shares.
+  if (part === 'header' && !html.includes(BaseSlot)) problems.push(`lacks the base slot ${BaseSlot}`);
   if (problems.length > 0) throw new Error(`fragment ${name} ${problems.join(', ')}; fix the component tree in src/`);
 }
 
