@@ -1,10 +1,12 @@
 package shell
 
 import (
+	"bufio"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
@@ -24,9 +26,14 @@ type shellWriter struct {
 	reason      string // why the response passes untouched; "" while it may be spliced
 	splicer     *splice.Writer
 	decoder     *decoder
-	body        io.Writer // where Write sends bytes once the header is written
-	buf         *[]byte   // the fragments' buffer
+	body        io.Writer     // where Write sends bytes once the header is written
+	buf         *[]byte       // the fragments' buffer
+	out         *bufio.Writer // gathers the splicer's pieces into few large writes
 }
+
+// outBuffers hold a spliced response's output: the splicer writes a page in pieces (before an
+// insertion, the fragment, after it), and written one by one they cost a syscall each.
+var outBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 32<<10) }}
 
 func newShellWriter(w http.ResponseWriter, h *Handler, p *page, reason string) *shellWriter {
 	return &shellWriter{ResponseWriter: w, h: h, page: p, reason: reason}
@@ -72,7 +79,9 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 	if etag := hdr.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
 		hdr.Set("ETag", "W/"+etag) // same meaning, different bytes
 	}
-	sw.splicer = splice.NewWriter(writerOnly{sw.ResponseWriter}, frags)
+	sw.out = outBuffers.Get().(*bufio.Writer)
+	sw.out.Reset(writerOnly{sw.ResponseWriter})
+	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	sw.body = sw.splicer
 	if coding := contentCoding(hdr); coding != "" {
 		hdr.Del("Content-Encoding")
@@ -170,6 +179,11 @@ func (sw *shellWriter) finish() {
 		return
 	}
 	defer sw.splicer.Release()
+	defer func() {
+		_ = sw.out.Flush()
+		sw.out.Reset(nil)
+		outBuffers.Put(sw.out)
+	}()
 	if sw.decoder != nil {
 		if err := sw.decoder.Close(); err != nil {
 			sw.h.logger.Warn("compressed page could not be decoded to its end; response cut short", zap.Error(err))
