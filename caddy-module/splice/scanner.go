@@ -150,6 +150,11 @@ func (s *scanner) lookupName() {
 func (s *scanner) setName(name string) {
 	s.nameLen = len(name)
 	copy(s.name[:], name)
+	h := hashInit // lookupName keys names past maxPacked by it
+	for i := 0; i < len(name); i++ {
+		h = (h ^ uint64(name[i])) * hashPrime
+	}
+	s.nameFNV = h
 	s.nameKey = keyOf(name)
 }
 
