@@ -41,10 +41,16 @@ describe('pickerMarkets', () => {
     expect(fr.href).toBe(want);
   });
 
+  test('on the country selector (en) the generic entry is the current one', () => {
+    const generic = pickerMarkets(markets, { current: 'en', flags: {}, origin: null }).at(-1)!;
+    expect(generic.locale).toBe('en');
+    expect(generic.href).toBe('/en/select-country/');
+  });
+
   test('every market has a preferred locale and, but the generic one, redirect countries', () => {
     for (const m of markets) {
-      expect(m.preferredLocale).toBe(m.locale === 'other' ? 'en' : m.locale.toLowerCase());
-      if (m.locale !== 'other') expect(m.redirectCountries).toContain(m.code);
+      expect(m.preferredLocale).toBe(m.code === '' ? 'en' : m.locale.toLowerCase());
+      if (m.code !== '') expect(m.redirectCountries).toContain(m.code);
     }
   });
 });

@@ -16,7 +16,8 @@ export const markets: readonly Market[] = [
   { locale: 'fi-FI', country: 'Suomi', href: 'https://www.shellgate.com/fi-fi/', code: 'FI', preferredLocale: 'fi-fi', redirectCountries: ['FI'] },
   { locale: 'de-CH', country: 'Schweiz', href: 'https://www.shellgate.ch/', code: 'CH', preferredLocale: 'de-ch', redirectCountries: ['CH', 'LI'], isNewMarket: true },
   { locale: 'it-IT', country: 'Italia', href: 'https://www.shellgate.it/', code: 'IT', preferredLocale: 'it-it', redirectCountries: ['IT', 'SM', 'VA'], isNewMarket: true },
-  { locale: 'other', country: 'Other', href: '/en/select-country/', code: '', preferredLocale: 'en', redirectCountries: [] },
+  // The generic EU/other entry is the bare en: the country selector's market.
+  { locale: 'en', country: 'Other',  href: '/en/select-country/', code: '', preferredLocale: 'en', redirectCountries: [] },
 ];
 
 /** UnifiedDomainFlag and NewMarketFlag prefix the per-locale flags of state.flags. */
@@ -35,6 +36,9 @@ export interface PickerContext {
   origin: string | null;
 }
 
+/** isGeneric tells the generic EU/other entry (no country badge) from the markets. */
+export const isGeneric = (m: Market) => m.code === '';
+
 const listed = (flags: Readonly<Record<string, boolean>>, flag: string, locale: string) => flags[`${flag}:${locale.toLowerCase()}`] === true;
 
 /**
@@ -46,6 +50,6 @@ export function pickerMarkets(all: readonly Market[], ctx: PickerContext): Marke
   const current = ctx.current.toLowerCase();
   return all
     .filter((m) => !m.isNewMarket || m.locale.toLowerCase() === current || listed(ctx.flags, NewMarketFlag, m.locale))
-    .map((m) => (ctx.origin !== null && m.locale !== 'other' && listed(ctx.flags, UnifiedDomainFlag, m.locale) ? { ...m, href: `${ctx.origin}/${m.locale.toLowerCase()}/` } : m))
-    .sort((a, b) => (a.locale === 'other' ? 1 : 0) - (b.locale === 'other' ? 1 : 0) || a.country.localeCompare(b.country, 'en'));
+    .map((m) => (ctx.origin !== null && !isGeneric(m) && listed(ctx.flags, UnifiedDomainFlag, m.locale) ? { ...m, href: `${ctx.origin}/${m.locale.toLowerCase()}/` } : m))
+    .sort((a, b) => Number(isGeneric(a)) - Number(isGeneric(b)) || a.country.localeCompare(b.country, 'en'));
 }

@@ -1,6 +1,6 @@
 /** Market is one entry of the market picker (spec 2.5). */
 export interface Market {
-  /** locale is the market's BCP 47 locale; "other" for the generic EU/other entry. */
+  /** locale is the market's BCP 47 locale; the bare "en" for the generic EU/other entry. */
   locale: string;
   /** country is the label shown, in the market's own language; the picker sorts by it. */
   country: string;
