@@ -37,18 +37,19 @@ func (h *Handler) pageOf(r *http.Request) *page {
 			basePath = "/" + strings.ToLower(locale)
 		}
 	}
+	regflow := r.URL.Query().Get("regflow")
 	variant := rules.SelectHeader(rules.HeaderInput{
 		Kind:    rules.KindOfPath(r.URL.Path),
 		Locale:  res.Locale,
-		Regflow: r.URL.Query().Get("regflow"),
+		Regflow: regflow,
 	})
-	header, variant := h.headerFragment(locale, variant)
+	header, shown := h.headerFragment(locale, variant, regflow)
 	p := &page{header: header, state: shellstate.State{
 		Locale:        locale,
 		Market:        locale,
 		BasePath:      basePath,
 		DesignVersion: h.DesignVersion,
-		HeaderVariant: string(variant),
+		HeaderVariant: shown,
 		Path:          r.URL.Path,
 		Year:          h.now().Year(),
 		CanAccess:     true,
@@ -61,15 +62,24 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	return p
 }
 
-// headerFragment gives the fragment of the selected header variant, or the public header when
-// the build has none for it; the state names the variant actually shown, so that React
-// renders the same.
-func (h *Handler) headerFragment(locale string, v rules.HeaderVariant) (*bundle.Fragment, rules.HeaderVariant) {
-	if f, ok := h.bundle.Fragment(locale, bundle.Header, string(v)); ok {
-		return f, v
+// headerFragment gives the fragment of the selected header variant and the name it has in the
+// build: a partner's registration header is "registration-<regflow>" where the build has one,
+// else the generic co-branded header; a variant the build lacks falls back to the public
+// header. The state names what is shown, so that React renders the same.
+func (h *Handler) headerFragment(locale string, v rules.HeaderVariant, regflow string) (*bundle.Fragment, string) {
+	if v == rules.HeaderIntegrated {
+		return nil, string(v) // embedded: the mount stays empty
 	}
-	f, _ := h.bundle.Fragment(locale, bundle.Header, string(rules.HeaderPublic))
-	return f, rules.HeaderPublic
+	names := []string{string(v), string(rules.HeaderPublic)}
+	if v == rules.HeaderCobranded {
+		names = append([]string{string(rules.HeaderRegistration) + "-" + regflow}, names...)
+	}
+	for _, name := range names {
+		if f, ok := h.bundle.Fragment(locale, bundle.Header, name); ok {
+			return f, name
+		}
+	}
+	return nil, string(rules.HeaderPublic)
 }
 
 // shellLocale is the locale whose shell is shown: the page's own, else the fallback header

@@ -37,7 +37,7 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	html := func() { hdr.Set("Content-Type", "text/html; charset=utf-8") }
 	switch r.URL.Path {
-	case "/festgeld/", "/en-gb/savings-accounts/":
+	case "/festgeld/", "/en-gb/savings-accounts/", "/de-de/login/", "/register/", "/en-gb/register/":
 		o.acceptEncoding.Store(r.Header.Get("Accept-Encoding"))
 		html()
 		hdr.Set("ETag", `"v1"`)
@@ -309,6 +309,23 @@ func TestMarketFromPath(t *testing.T) {
 	_, body := get(t, tester, "/en-gb/savings-accounts/")
 	if s := stateOf(t, body); s["locale"] != "en-GB" || s["basePath"] != "/en-gb" {
 		t.Errorf("state %v", s)
+	}
+}
+
+func TestHeaderVariantOfThePage(t *testing.T) {
+	tester := startGateway(t, &origin{}, "")
+	tests := []struct{ path, want string }{
+		{"/festgeld/", "public"},
+		{"/de-de/login/", "login"},
+		{"/register/?regflow=dkb_retail", "registration-dkb_retail"},
+		{"/en-gb/register/?regflow=dkb_retail", "registration"}, // a partner's header only in its locale
+		{"/en-gb/register/?regflow=legal_and_general", "registration-legal_and_general"},
+	}
+	for _, tt := range tests {
+		_, body := get(t, tester, tt.path)
+		if got := stateOf(t, body)["headerVariant"]; got != tt.want {
+			t.Errorf("%s: header variant %v, want %s", tt.path, got, tt.want)
+		}
 	}
 }
 
