@@ -57,7 +57,9 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	}}
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
+		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.
 		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
+		p.state.DesignVersion = "v1"
 	}
 	return p
 }
