@@ -329,6 +329,21 @@ func TestHeaderVariantOfThePage(t *testing.T) {
 	}
 }
 
+func TestDesignVersionPicksTheFooter(t *testing.T) {
+	for _, v := range []string{"v1", "v2"} {
+		t.Run(v, func(t *testing.T) {
+			tester := startGateway(t, &origin{}, "{\n design_version "+v+"\n }")
+			_, body := get(t, tester, "/festgeld/")
+			if got := stateOf(t, body)["designVersion"]; got != v {
+				t.Errorf("state design version %v", got)
+			}
+			if !strings.Contains(body, `<div data-shell="footer"><footer class="shell-footer shell-footer--`+v+`"`) {
+				t.Errorf("the footer is not the %s layout", v)
+			}
+		})
+	}
+}
+
 func TestResponsesThatPassUntouched(t *testing.T) {
 	tester := startGateway(t, &origin{}, "")
 	tests := []struct {
