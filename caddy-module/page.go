@@ -40,6 +40,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	regflow := r.URL.Query().Get("regflow")
 	variant := rules.SelectHeader(rules.HeaderInput{
 		Kind:    rules.KindOfPath(r.URL.Path),
+		Mode:    rules.ModeOfPath(r.URL.Path),
 		Locale:  res.Locale,
 		Regflow: regflow,
 	})

@@ -37,7 +37,7 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	hdr := w.Header()
 	html := func() { hdr.Set("Content-Type", "text/html; charset=utf-8") }
 	switch r.URL.Path {
-	case "/festgeld/", "/en-gb/savings-accounts/", "/de-de/login/", "/register/", "/en-gb/register/":
+	case "/festgeld/", "/en-gb/savings-accounts/", "/de-de/login/", "/register/", "/en-gb/register/", "/en/corporate/", "/en/select-country/":
 		o.acceptEncoding.Store(r.Header.Get("Accept-Encoding"))
 		html()
 		hdr.Set("ETag", `"v1"`)
@@ -320,6 +320,8 @@ func TestHeaderVariantOfThePage(t *testing.T) {
 		{"/register/?regflow=dkb_retail", "registration-dkb_retail"},
 		{"/en-gb/register/?regflow=dkb_retail", "registration"}, // a partner's header only in its locale
 		{"/en-gb/register/?regflow=legal_and_general", "registration-legal_and_general"},
+		{"/en/corporate/", "corporate"},
+		{"/en/select-country/", "country-selector"},
 	}
 	for _, tt := range tests {
 		_, body := get(t, tester, tt.path)

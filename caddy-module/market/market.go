@@ -69,10 +69,10 @@ func canonical(locale string) (string, bool) {
 	return "", false
 }
 
-// localeOfSegment matches a lowercase path segment such as "en-gb" to its locale. The bare
-// "en" is not a path market: it names pages (/en/corporate/) rather than a locale base path.
+// localeOfSegment matches a lowercase path segment such as "en-gb", or the bare "en" of the
+// corporate and country-selector pages (/en/corporate/, /en/select-country/), to its locale.
 func localeOfSegment(seg string) (string, bool) {
-	if !strings.Contains(seg, "-") || strings.ToLower(seg) != seg {
+	if strings.ToLower(seg) != seg {
 		return "", false
 	}
 	return canonical(seg)

@@ -13,7 +13,9 @@ func TestResolve(t *testing.T) {
 		{"localhost", "/en-gb", Resolution{Locale: "en-GB", BasePath: "/en-gb"}},
 		{"localhost", "/fr-fr/compte-a-terme/", Resolution{Locale: "fr-FR", BasePath: "/fr-fr"}},
 		{"localhost", "/EN-GB/", Resolution{Locale: "de-DE"}}, // locale segments are lowercase
-		{"localhost", "/en/corporate/", Resolution{Locale: "de-DE"}},
+		{"localhost", "/en/corporate/", Resolution{Locale: "en", BasePath: "/en"}},
+		{"localhost", "/en/select-country/", Resolution{Locale: "en", BasePath: "/en"}},
+		{"localhost", "/english/", Resolution{Locale: "de-DE"}},
 		{"localhost", "/en-gbx/", Resolution{Locale: "de-DE"}},
 		{"Example.co.uk:443", "/savings-accounts/", Resolution{Locale: "en-GB"}},
 		{"example.at.", "/", Resolution{Locale: "de-AT"}},

@@ -23,3 +23,14 @@ func KindOfPath(path string) PageKind {
 	}
 	return PageContent
 }
+
+// ModeOfPath tells the header mode a path asks for: the corporate pages under /en/ (spec 2.3:
+// /en/corporate/, /en/become-a-partner-bank/, /en/press/, /en/careers/, ...) get the corporate
+// header; the country selector and login pages there keep their own.
+func ModeOfPath(path string) Mode {
+	p := strings.ToLower(path)
+	if !strings.HasPrefix(p, "/en/") || KindOfPath(p) != PageContent {
+		return ModeNone
+	}
+	return ModeCorporate
+}

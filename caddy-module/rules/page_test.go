@@ -26,3 +26,23 @@ func TestKindOfPath(t *testing.T) {
 		}
 	}
 }
+
+func TestModeOfPath(t *testing.T) {
+	tests := []struct {
+		path string
+		want Mode
+	}{
+		{"/en/corporate/", ModeCorporate},
+		{"/en/become-a-partner-bank/", ModeCorporate},
+		{"/EN/press/", ModeCorporate},
+		{"/en/select-country/", ModeNone},
+		{"/en/login/", ModeNone},
+		{"/en-gb/about-us/", ModeNone},
+		{"/festgeld/", ModeNone},
+	}
+	for _, tt := range tests {
+		if got := ModeOfPath(tt.path); got != tt.want {
+			t.Errorf("ModeOfPath(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
