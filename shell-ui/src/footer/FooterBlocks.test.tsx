@@ -56,6 +56,11 @@ describe('review rating', () => {
     expect(link.getAttribute('href')).toBe(review.href);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.querySelector('[data-stars]')!.getAttribute('data-stars')).toBe(stars);
+    // Drawn as full stars, then a green half over a muted star, then muted stars.
+    const n = Number(stars);
+    expect(link.querySelectorAll('.shell-review__star--full')).toHaveLength(Math.floor(n));
+    expect(link.querySelectorAll('.shell-review__star--half .shell-review__star-fill')).toHaveLength(n % 1 ? 1 : 0);
+    expect(link.querySelectorAll('.shell-review__star--empty')).toHaveLength(5 - Math.ceil(n));
     expect(link.textContent).toContain('12.480 Bewertungen');
   });
 

@@ -14,6 +14,7 @@ function Stars({ score, label }: { score: number; label: string }) {
         return (
           <svg key={i} className={`shell-review__star shell-review__star--${fill}`} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d={star} />
+            {fill === 'half' && <path className="shell-review__star-fill" d={star} />}
           </svg>
         );
       })}
