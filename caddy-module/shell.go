@@ -160,15 +160,13 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		repl.Set("http.shell.locale", page.state.Locale)
 		repl.Set("http.shell.header_variant", page.state.HeaderVariant)
 	}
-	if reason := ineligible(r); reason != "" {
-		sw := newShellWriter(w, h, page, reason)
-		defer sw.finish()
-		return next.ServeHTTP(sw, r)
+	reason := ineligible(r)
+	if reason == "" {
+		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
+		// the result for the client.
+		r.Header.Set("Accept-Encoding", "identity")
 	}
-	// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
-	// the result for the client.
-	r.Header.Set("Accept-Encoding", "identity")
-	sw := newShellWriter(w, h, page, "")
+	sw := newShellWriter(w, h, page, reason)
 	defer sw.finish()
 	return next.ServeHTTP(sw, r)
 }
