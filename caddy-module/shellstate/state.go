@@ -32,4 +32,41 @@ type State struct {
 	Access []string `json:"access"`
 	// Flags are the feature flags evaluated at the edge for this request.
 	Flags map[string]bool `json:"flags"`
+	// Session is the login session's timing; absent when logged out.
+	Session *Session `json:"session,omitempty"`
+	// Banner is the country banner decision; absent when no banner is shown.
+	Banner *Banner `json:"banner,omitempty"`
+}
+
+// The fields below are filled by the identity and country-banner steps; they are declared
+// here first so that the edge and the shell agree on them before either side is built.
+
+// Session is the timing of a customer's login session, for the countdown (spec 4, session
+// lifecycle). Times are Unix milliseconds at the edge; the shell corrects for its own clock
+// with ServerTime.
+type Session struct {
+	// ServerTime is the edge's clock when this state was made.
+	ServerTime int64 `json:"serverTime"`
+	// ExpiresAt is when the access token expires.
+	ExpiresAt int64 `json:"expiresAt"`
+	// IdleExpiresAt is when the session ends for lack of activity.
+	IdleExpiresAt int64 `json:"idleExpiresAt"`
+	// LengthSeconds is the access token's lifetime (exp - iat), 300 when it cannot be read.
+	LengthSeconds int `json:"lengthSeconds"`
+	// CanExtend tells whether the countdown may offer "Extend session".
+	CanExtend bool `json:"canExtend"`
+	// AutoExtend tells whether the edge refreshes the token by itself when 120 s or fewer remain.
+	AutoExtend bool `json:"autoExtend"`
+	// Webview is true in the embedded app view, where only token expiry counts.
+	Webview bool `json:"webview"`
+}
+
+// Banner is the country banner's decision for this request (spec 2.5, 4).
+type Banner struct {
+	// Show tells whether the banner is rendered at the top of the page.
+	Show bool `json:"show"`
+	// Reason is why: "region-redirect", "preferred-locale" or "redirect-cookie".
+	Reason string `json:"reason,omitempty"`
+	// Suggested is the locale of the market the banner suggests, e.g. "en-GB"; "" for none.
+	Suggested string `json:"suggested,omitempty"`
 }

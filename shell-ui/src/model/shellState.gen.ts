@@ -28,4 +28,36 @@ export interface ShellState {
   access: string[] | null;
   /** Flags are the feature flags evaluated at the edge for this request. */
   flags: Record<string, boolean> | null;
+  /** Session is the login session's timing; absent when logged out. */
+  session?: Session | null;
+  /** Banner is the country banner decision; absent when no banner is shown. */
+  banner?: Banner | null;
+}
+
+/** Session is the timing of a customer's login session, for the countdown (spec 4, session lifecycle). Times are Unix milliseconds at the edge; the shell corrects for its own clock with ServerTime. */
+export interface Session {
+  /** ServerTime is the edge's clock when this state was made. */
+  serverTime: number;
+  /** ExpiresAt is when the access token expires. */
+  expiresAt: number;
+  /** IdleExpiresAt is when the session ends for lack of activity. */
+  idleExpiresAt: number;
+  /** LengthSeconds is the access token's lifetime (exp - iat), 300 when it cannot be read. */
+  lengthSeconds: number;
+  /** CanExtend tells whether the countdown may offer "Extend session". */
+  canExtend: boolean;
+  /** AutoExtend tells whether the edge refreshes the token by itself when 120 s or fewer remain. */
+  autoExtend: boolean;
+  /** Webview is true in the embedded app view, where only token expiry counts. */
+  webview: boolean;
+}
+
+/** Banner is the country banner's decision for this request (spec 2.5, 4). */
+export interface Banner {
+  /** Show tells whether the banner is rendered at the top of the page. */
+  show: boolean;
+  /** Reason is why: "region-redirect", "preferred-locale" or "redirect-cookie". */
+  reason?: string;
+  /** Suggested is the locale of the market the banner suggests, e.g. "en-GB"; "" for none. */
+  suggested?: string;
 }
