@@ -74,6 +74,7 @@ func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) erro
 		tables = append(tables, table{Title: "The splicer alone: no benchmark results (see the go test output above)"})
 	}
 	verdicts = append(verdicts, judgeSplicer(benches)...)
+	verdicts = append(verdicts, judgeSplicerScaled(benches))
 
 	if wrkDir != "" {
 		rs, err := loadProxies(wrkDir)

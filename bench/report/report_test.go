@@ -55,8 +55,8 @@ func TestParseGoBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(raw) != 8 {
-		t.Fatalf("read %d benchmark lines, want 8 (log lines are not results)", len(raw))
+	if len(raw) != 10 {
+		t.Fatalf("read %d benchmark lines, want 10 (log lines are not results)", len(raw))
 	}
 	got := medianBenches(raw)
 	want := []goBench{
@@ -64,6 +64,8 @@ func TestParseGoBench(t *testing.T) {
 		{Name: "Splice/1MB", MBPerSec: 866.58, AllocsPerOp: 31, BytesPerOp: 9184, NsPerOp: 1210000},
 		{Name: "TokenizerBaseline/100KB", MBPerSec: 255.36, AllocsPerOp: 600, BytesPerOp: 12400, NsPerOp: 401000},
 		{Name: "TokenizerBaseline/1MB", MBPerSec: 255.75, AllocsPerOp: 6100, BytesPerOp: 12400, NsPerOp: 4100000},
+		{Name: "LessThanScan/100KB", MBPerSec: 2007.84, NsPerOp: 51000},
+		{Name: "LessThanScan/1MB", MBPerSec: 2016.49, NsPerOp: 520000},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("got %d benchmarks, want %d: %+v", len(got), len(want), got)
@@ -144,6 +146,30 @@ func TestJudgeSplicer(t *testing.T) {
 			if vs[0].Mark() != tc.speed || vs[1].Mark() != tc.alloc {
 				t.Errorf("got speed %s (%s), allocs %s (%s); want %s, %s",
 					vs[0].Mark(), vs[0].Figure, vs[1].Mark(), vs[1].Figure, tc.speed, tc.alloc)
+			}
+		})
+	}
+}
+
+func TestJudgeSplicerScaled(t *testing.T) {
+	refs := []goBench{
+		{Name: "TokenizerBaseline/100KB", MBPerSec: 100}, {Name: "LessThanScan/100KB", MBPerSec: 2000},
+		{Name: "TokenizerBaseline/1MB", MBPerSec: 100}, {Name: "LessThanScan/1MB", MBPerSec: 2000},
+	}
+	for _, tc := range []struct {
+		name   string
+		splice []goBench
+		want   string
+	}{
+		{"above both references", []goBench{{Name: "Splice/100KB", MBPerSec: 700}, {Name: "Splice/1MB", MBPerSec: 600}}, "PASS"},
+		{"below the tokenizer ratio on one page", []goBench{{Name: "Splice/100KB", MBPerSec: 700}, {Name: "Splice/1MB", MBPerSec: 380}}, "MISS"},
+		{"below the scan share", []goBench{{Name: "Splice/100KB", MBPerSec: 330}}, "MISS"},
+		{"no references for the page", []goBench{{Name: "Splice/10MB", MBPerSec: 5000}}, "n/a"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := judgeSplicerScaled(append(append([]goBench{}, refs...), tc.splice...))
+			if v.Mark() != tc.want {
+				t.Errorf("got %s (%s), want %s", v.Mark(), v.Figure, tc.want)
 			}
 		})
 	}

@@ -35,6 +35,13 @@ const (
 	minThroughputRatio = 0.90
 	maxP99Added        = time.Millisecond
 	minSplicerMBPerSec = 1000 // 1 GB/s on one core; go test's MB/s is 10^6 bytes
+
+	// The issue gives the target's scale on its own machine: the x/net tokenizer does
+	// 0.26 GB/s there and a '<' scan 6 GB/s. Measured against the same two references in
+	// the same run, the target holds on any machine: at least 1/0.26 times the tokenizer and
+	// 1/6 of the '<' scan.
+	refTokenizerMBPerSec = 260
+	refScanMBPerSec      = 6000
 	targetPage         = 100 << 10
 )
 
@@ -105,6 +112,49 @@ func judgeSplicer(bs []goBench) []verdict {
 		allocs.Pass, allocs.Judged = large.AllocsPerOp <= small.AllocsPerOp, true
 	}
 	return []verdict{speed, allocs}
+}
+
+// judgeSplicerScaled checks the 1 GB/s target against the references measured in the
+// same run, which a shared or slower machine moves together with the splicer.
+func judgeSplicerScaled(bs []goBench) verdict {
+	v := verdict{Target: fmt.Sprintf("splicer >= 1 GB/s scaled: >= %.2f x x/net tokenizer and >= %.2f x '<' scan, same run",
+		float64(minSplicerMBPerSec)/refTokenizerMBPerSec, float64(minSplicerMBPerSec)/refScanMBPerSec)}
+	worstTok, worstScan := 0.0, 0.0
+	judged := false
+	for _, b := range bs {
+		if !strings.HasPrefix(b.Name, "Splice/") {
+			continue
+		}
+		tok, okTok := findBench(bs, "TokenizerBaseline", pageSize(b.Name))
+		scan, okScan := findBench(bs, "LessThanScan", pageSize(b.Name))
+		if !okTok || !okScan || tok.MBPerSec <= 0 || scan.MBPerSec <= 0 {
+			continue
+		}
+		rt, rs := b.MBPerSec/tok.MBPerSec, b.MBPerSec/scan.MBPerSec
+		if !judged || rt < worstTok {
+			worstTok = rt
+		}
+		if !judged || rs < worstScan {
+			worstScan = rs
+		}
+		judged = true
+	}
+	if judged {
+		v.Figure = fmt.Sprintf("worst %.1f x tokenizer, %.2f x '<' scan", worstTok, worstScan)
+		v.Pass = worstTok >= float64(minSplicerMBPerSec)/refTokenizerMBPerSec && worstScan >= float64(minSplicerMBPerSec)/refScanMBPerSec
+		v.Judged = true
+	}
+	return v
+}
+
+// findBench finds the benchmark of the given family for a page size.
+func findBench(bs []goBench, family string, size int) (goBench, bool) {
+	for _, b := range bs {
+		if strings.HasPrefix(b.Name, family+"/") && pageSize(b.Name) == size {
+			return b, true
+		}
+	}
+	return goBench{}, false
 }
 
 // maxQuietSpread is how far apart the plain proxy's slowest and fastest
