@@ -1,0 +1,165 @@
+package flags
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// GateAttr marks a prerendered element that shows only while its condition holds. The
+// prerender knows no flags and writes every gated element with the hidden attribute; the edge
+// removes it where the request's flags meet the condition, and React renders hidden by the
+// same rule (shell-ui/src/lib/flagCondition.ts), so hydration matches.
+const GateAttr = "data-shell-flag"
+
+// Condition is a parsed gate: terms separated by spaces must all hold; a term holds when one of
+// its |-separated alternatives does; an alternative is a flag key that must be true, or
+// !key that must not be. "isDWMLaunchNL|ippDwmLaunchNl", "mobileAppBanner !embeddedAppView".
+type Condition struct {
+	text  string
+	terms [][]alternative
+}
+
+type alternative struct {
+	key    string
+	negate bool
+}
+
+// ParseCondition parses a gate's text.
+func ParseCondition(text string) (Condition, error) {
+	c := Condition{text: text}
+	for _, term := range strings.Fields(text) {
+		var alts []alternative
+		for _, a := range strings.Split(term, "|") {
+			key, negate := strings.CutPrefix(a, "!")
+			if key == "" || strings.ContainsAny(key, "!\"'<>=") {
+				return Condition{}, fmt.Errorf("flag condition %q: %q is not a flag key; write key, !key or a|b", text, a)
+			}
+			alts = append(alts, alternative{key, negate})
+		}
+		c.terms = append(c.terms, alts)
+	}
+	if len(c.terms) == 0 {
+		return Condition{}, fmt.Errorf("flag condition %q is empty; name the flag the element depends on", text)
+	}
+	return c, nil
+}
+
+// Holds tells whether the condition holds for flags.
+func (c Condition) Holds(flags map[string]bool) bool {
+	for _, term := range c.terms {
+		any := false
+		for _, a := range term {
+			if flags[a.key] != a.negate {
+				any = true
+				break
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	return true
+}
+
+// String gives the condition's text.
+func (c Condition) String() string { return c.text }
+
+// Gate is one gated element of a fragment.
+type Gate struct {
+	// Condition is when the element shows.
+	Condition Condition
+	// hidden is the byte range of the hidden attribute (with its leading space) in the source.
+	hiddenFrom, hiddenTo int
+}
+
+// Markup is a prerendered fragment with its gates located once, so that a variant for some
+// flags is a copy without some byte ranges.
+type Markup struct {
+	src   []byte
+	gates []Gate
+}
+
+var hiddenAttr = regexp.MustCompile(`\shidden(?:=""|="hidden"|='')?(?:[\s/>])`)
+
+// ParseMarkup finds the gated elements of src. A gated element without the hidden attribute is
+// an error: the prerender must write it hidden, or flag-less pages would show it.
+func ParseMarkup(src []byte) (*Markup, error) {
+	m := &Markup{src: src}
+	if !bytes.Contains(src, []byte(GateAttr)) {
+		return m, nil
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	offset := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			break
+		}
+		raw := z.Raw()
+		start := offset
+		offset += len(raw)
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		_, hasAttr := z.TagName()
+		gate, hidden := "", false
+		for hasAttr {
+			var k, v []byte
+			k, v, hasAttr = z.TagAttr()
+			switch string(k) {
+			case GateAttr:
+				gate = string(v)
+			case "hidden":
+				hidden = true
+			}
+		}
+		if gate == "" {
+			continue
+		}
+		c, err := ParseCondition(gate)
+		if err != nil {
+			return nil, err
+		}
+		loc := hiddenAttr.FindIndex(raw)
+		if !hidden || loc == nil {
+			return nil, fmt.Errorf("element %.60q is gated on %q but not hidden; the prerender must render gated elements hidden", raw, gate)
+		}
+		// The match ends with the character after the attribute; keep it.
+		m.gates = append(m.gates, Gate{Condition: c, hiddenFrom: start + loc[0], hiddenTo: start + loc[1] - 1})
+	}
+	return m, nil
+}
+
+// Gates lists the fragment's gated elements in document order.
+func (m *Markup) Gates() []Gate { return m.gates }
+
+// Conditions lists the distinct conditions of the fragment, in first-seen order.
+func (m *Markup) Conditions() []Condition {
+	var out []Condition
+	seen := map[string]bool{}
+	for _, g := range m.gates {
+		if !seen[g.Condition.text] {
+			seen[g.Condition.text] = true
+			out = append(out, g.Condition)
+		}
+	}
+	return out
+}
+
+// Render gives the fragment for flags: every gated element whose condition holds loses its
+// hidden attribute; all else is the source byte for byte.
+func (m *Markup) Render(flags map[string]bool) []byte {
+	out := make([]byte, 0, len(m.src))
+	last := 0
+	for _, g := range m.gates {
+		if g.Condition.Holds(flags) {
+			out = append(out, m.src[last:g.hiddenFrom]...)
+			last = g.hiddenTo
+		}
+	}
+	return append(out, m.src[last:]...)
+}

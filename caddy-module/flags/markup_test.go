@@ -1,0 +1,79 @@
+package flags
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestConditionHolds(t *testing.T) {
+	tests := []struct {
+		cond  string
+		flags map[string]bool
+		want  bool
+	}{
+		{"isDWMLaunchNL|ippDwmLaunchNl", map[string]bool{"ippDwmLaunchNl": true}, true},
+		{"isDWMLaunchNL|ippDwmLaunchNl", map[string]bool{"isDWMLaunchNL": false}, false},
+		{"mobileAppBanner !embeddedAppView", map[string]bool{"mobileAppBanner": true}, true},
+		{"mobileAppBanner !embeddedAppView", map[string]bool{"mobileAppBanner": true, "embeddedAppView": true}, false},
+		{"mobileAppBanner !embeddedAppView", map[string]bool{}, false},
+		{"b2cNewMarketLocales:de-ch !b2cUnifiedDomainLocales:de-ch", map[string]bool{"b2cNewMarketLocales:de-ch": true}, true},
+		{"!a|!b", map[string]bool{"a": true, "b": true}, false},
+		{"!a|!b", map[string]bool{"a": true}, true},
+	}
+	for _, tt := range tests {
+		c, err := ParseCondition(tt.cond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Holds(tt.flags); got != tt.want {
+			t.Errorf("%q.Holds(%v) = %v, want %v", tt.cond, tt.flags, got, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "  ", "a|", "!", `a"b`} {
+		if _, err := ParseCondition(bad); err == nil {
+			t.Errorf("ParseCondition(%q) took it", bad)
+		}
+	}
+}
+
+const gatedNav = `<nav><ul>` +
+	`<li class="i">Sparen</li>` +
+	`<li class="i" data-shell-flag="isDWMLaunchNL|ippDwmLaunchNl" hidden="">Beleggen</li>` +
+	`<li data-shell-flag="b2cNewMarketLocales:de-ch" hidden=""><a href="/x">Schweiz</a></li>` +
+	`<li hidden="">always hidden</li>` +
+	`</ul></nav>`
+
+func TestRenderUnhidesWhatHolds(t *testing.T) {
+	m, err := ParseMarkup([]byte(gatedNav))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(m.Gates()); n != 2 {
+		t.Fatalf("found %d gates, want 2", n)
+	}
+	none := string(m.Render(nil))
+	if none != gatedNav {
+		t.Fatalf("without flags the fragment changed:\n%s", none)
+	}
+	dwm := string(m.Render(map[string]bool{"ippDwmLaunchNl": true}))
+	want := strings.Replace(gatedNav, `ippDwmLaunchNl" hidden="">`, `ippDwmLaunchNl">`, 1)
+	if dwm != want {
+		t.Fatalf("with the DWM flag:\n%s\nwant\n%s", dwm, want)
+	}
+	all := string(m.Render(map[string]bool{"isDWMLaunchNL": true, "b2cNewMarketLocales:de-ch": true}))
+	if strings.Count(all, `hidden=""`) != 1 || !strings.Contains(all, `<li hidden="">always hidden`) {
+		t.Fatalf("an ungated hidden element must stay hidden:\n%s", all)
+	}
+}
+
+func TestParseMarkupWantsGatesHidden(t *testing.T) {
+	_, err := ParseMarkup([]byte(`<ul><li data-shell-flag="mobileAppBanner">x</li></ul>`))
+	if err == nil || !strings.Contains(err.Error(), "must render gated elements hidden") {
+		t.Fatalf("err = %v", err)
+	}
+	// "hidden" inside another attribute's value is not the attribute.
+	_, err = ParseMarkup([]byte(`<ul><li title=" hidden " data-shell-flag="a">x</li></ul>`))
+	if err == nil {
+		t.Fatal("took a gate whose only 'hidden' is text in a value")
+	}
+}
