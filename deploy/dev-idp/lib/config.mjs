@@ -1,0 +1,60 @@
+// Configuration of the development identity provider, read once from the environment so that
+// tests can start the server with short lifetimes and their own callback URLs.
+
+function seconds(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name}=${raw} is not a whole number of seconds above 0: set it to e.g. ${fallback} or unset it`);
+  }
+  return value;
+}
+
+function list(env, name, fallback) {
+  const raw = env[name];
+  const items = (raw === undefined || raw === '' ? fallback : raw)
+    .split(',').map((item) => item.trim()).filter(Boolean);
+  for (const item of items) {
+    try {
+      new URL(item);
+    } catch (cause) {
+      throw new Error(`${name}: "${item}" is not an absolute URL: give a comma-separated list of URLs`, { cause });
+    }
+  }
+  return items;
+}
+
+export function readConfig(env = process.env) {
+  const port = env.DEV_IDP_PORT === undefined || env.DEV_IDP_PORT === '' ? 9000 : Number(env.DEV_IDP_PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`DEV_IDP_PORT=${env.DEV_IDP_PORT} is not a TCP port: set it to a number from 1 to 65535`);
+  }
+  const issuer = (env.DEV_IDP_ISSUER || `http://localhost:${port}/auth/realms/global`).replace(/\/+$/, '');
+  let issuerURL;
+  try {
+    issuerURL = new URL(issuer);
+  } catch (cause) {
+    throw new Error(`DEV_IDP_ISSUER=${issuer} is not an absolute URL: set it to e.g. http://localhost:${port}/auth/realms/global`, { cause });
+  }
+  if (issuerURL.search || issuerURL.hash) {
+    throw new Error(`DEV_IDP_ISSUER=${issuer} has a query or fragment: an issuer is a plain URL`);
+  }
+
+  return {
+    port,
+    host: env.DEV_IDP_HOST || '127.0.0.1',
+    issuer,
+    // The path the provider is mounted under, e.g. /auth/realms/global ('' at the root).
+    issuerPath: issuerURL.pathname === '/' ? '' : issuerURL.pathname,
+    accessTTL: seconds(env, 'DEV_IDP_ACCESS_TTL', 300),
+    refreshTTL: seconds(env, 'DEV_IDP_REFRESH_TTL', 1800),
+    // Keycloak's "SSO session max" (10 hours): the login session and its grant end then.
+    sessionTTL: seconds(env, 'DEV_IDP_SESSION_TTL', 36000),
+    redirectURIs: list(env, 'DEV_IDP_REDIRECT_URIS', 'http://localhost:8080/_shell/auth/callback'),
+    postLogoutURIs: list(env, 'DEV_IDP_POST_LOGOUT_URIS', 'http://localhost:8080/'),
+    backchannelURI: list(env, 'DEV_IDP_BACKCHANNEL_URI', 'http://localhost:8080/_shell/auth/backchannel-logout')[0],
+    customersFile: env.DEV_IDP_CUSTOMERS || new URL('../customers.json', import.meta.url).pathname,
+    clientId: 'login',
+  };
+}

@@ -1,0 +1,81 @@
+// The development identity provider of shellgate: `node deploy/dev-idp/server.mjs`.
+// A Keycloak-shaped realm (issuer http://localhost:9000/auth/realms/global by default) on
+// panva's oidc-provider, with demo customers from customers.json. Configuration: see README.md.
+import { createServer } from 'node:http';
+
+import { readConfig } from './lib/config.mjs';
+import { loadCustomers } from './lib/customers.mjs';
+import { createStats } from './lib/stats.mjs';
+import { createProvider, KEYCLOAK_ROUTES } from './lib/provider.mjs';
+import { createInteraction } from './lib/interaction.mjs';
+import { createKeycloakLogout } from './lib/keycloak-logout.mjs';
+import { sendJSON, sendHTML } from './lib/form.mjs';
+import { errorPage } from './lib/pages.mjs';
+import { logLine, logRequests } from './lib/log.mjs';
+
+const config = readConfig();
+const customers = loadCustomers(config.customersFile);
+const stats = createStats();
+const { provider } = createProvider(config, customers, stats);
+const interaction = createInteraction({ provider, customers });
+const keycloakLogout = createKeycloakLogout({
+  provider,
+  stats,
+  endSessionPath: config.issuerPath + KEYCLOAK_ROUTES.end_session,
+  log: logLine,
+});
+const providerCallback = provider.callback();
+
+const loginActions = `${config.issuerPath}/login-actions/`;
+const logoutPath = `${config.issuerPath}/protocol/openid-connect/logout`;
+
+async function route(req, res) {
+  const path = req.url.split('?')[0];
+  if (path === '/_dev/stats' && req.method === 'GET') {
+    sendJSON(res, 200, stats.snapshot());
+    return;
+  }
+  if (path === '/_dev/stats/reset' && req.method === 'POST') {
+    stats.reset();
+    sendJSON(res, 200, stats.snapshot());
+    return;
+  }
+  if (path.startsWith(loginActions) && !path.slice(loginActions.length).includes('/')) {
+    await (req.method === 'POST' ? interaction.submit(req, res) : interaction.show(req, res));
+    return;
+  }
+  if (path === logoutPath) {
+    await keycloakLogout(req, res);
+    return;
+  }
+  if (path === config.issuerPath || path.startsWith(`${config.issuerPath}/`)) {
+    // Mounted the way Express mounts it: the provider reads its mount path from originalUrl.
+    req.originalUrl = req.url;
+    req.url = req.url.slice(config.issuerPath.length) || '/';
+    providerCallback(req, res);
+    return;
+  }
+  sendJSON(res, 404, { error: 'not_found', error_description: `nothing at ${path}; the issuer is ${config.issuer}` });
+}
+
+const server = createServer(logRequests((req, res) => {
+  route(req, res).catch((error) => {
+    const status = error.status || error.statusCode || 500;
+    if (status >= 500) logLine(`error: ${error.stack || error.message}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const out = { error: error.error || (status >= 500 ? 'server_error' : 'invalid_request'), error_description: error.error_description || error.message };
+    if ((req.headers.accept || '').includes('text/html')) sendHTML(res, status, errorPage(out));
+    else sendJSON(res, status, out);
+  });
+}));
+
+server.listen(config.port, config.host, () => {
+  logLine(`listening on ${config.host}:${config.port}, issuer ${config.issuer}, discovery ${config.issuer}/.well-known/openid-configuration`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
