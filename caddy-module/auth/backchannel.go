@@ -1,0 +1,119 @@
+package auth
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+)
+
+// backchannelEvent is the member a logout token's events claim must hold.
+const backchannelEvent = "http://schemas.openid.net/event/backchannel-logout"
+
+// Limits of logout token acceptance.
+const (
+	// logoutMaxAge rejects logout tokens issued longer ago than this (section 2.6 step 6
+	// lets the receiver bound iat); it is also how long a jti is remembered.
+	logoutMaxAge = 10 * time.Minute
+	// clockSkew tolerates a provider clock slightly ahead of ours.
+	clockSkew = time.Minute
+	// replayCapacity bounds the jti memory; past it the oldest entries go first.
+	replayCapacity = 10000
+)
+
+// LogoutClaims name the sessions a back-channel logout ends: those with this OIDC session id,
+// or, when SID is empty, every session of the subject.
+type LogoutClaims struct {
+	SID     string
+	Subject string
+}
+
+// VerifyLogoutToken validates a back-channel logout token (OpenID Connect Back-Channel
+// Logout 1.0, section 2.6): signature against the provider's JWKS, iss, aud (this client),
+// exp and iat, an events claim whose backchannel-logout member is a JSON object, sid or sub
+// present, no nonce, and a jti not seen before by this client (a bounded cache; replays on
+// another replica are harmless since removing sessions is idempotent). Errors wrap
+// ErrLogoutToken (answer 400) or ErrTransient (discovery or JWKS unreachable).
+func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaims, error) {
+	if raw == "" {
+		return LogoutClaims{}, fmt.Errorf("%w: the request has no logout_token", ErrLogoutToken)
+	}
+	m, err := c.metadata(ctx)
+	if err != nil {
+		return LogoutClaims{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	defer cancel()
+	verifier := m.provider.Verifier(&oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock})
+	tok, err := verifier.VerifyLogout(ctx, raw)
+	if err != nil {
+		return LogoutClaims{}, fmt.Errorf("%w: %w", ErrLogoutToken, err)
+	}
+	var extra struct {
+		Events map[string]json.RawMessage `json:"events"`
+	}
+	if err := tok.Claims(&extra); err != nil {
+		return LogoutClaims{}, fmt.Errorf("%w: events claim: %w", ErrLogoutToken, err)
+	}
+	if ev := bytes.TrimSpace(extra.Events[backchannelEvent]); len(ev) == 0 || ev[0] != '{' {
+		return LogoutClaims{}, fmt.Errorf("%w: the events claim's %s member is not a JSON object", ErrLogoutToken, backchannelEvent)
+	}
+	now := c.clock()
+	switch {
+	case tok.IssuedAt.IsZero():
+		return LogoutClaims{}, fmt.Errorf("%w: no iat claim", ErrLogoutToken)
+	case tok.IssuedAt.After(now.Add(clockSkew)):
+		return LogoutClaims{}, fmt.Errorf("%w: issued in the future (iat %s)", ErrLogoutToken, tok.IssuedAt.UTC().Format(time.RFC3339))
+	case now.Sub(tok.IssuedAt) > logoutMaxAge:
+		return LogoutClaims{}, fmt.Errorf("%w: issued %s ago, older than %s", ErrLogoutToken, now.Sub(tok.IssuedAt).Round(time.Second), logoutMaxAge)
+	}
+	if !c.replays.remember(tok.TokenID, now) {
+		return LogoutClaims{}, fmt.Errorf("%w: jti already used", ErrLogoutToken)
+	}
+	return LogoutClaims{SID: tok.SessionID, Subject: tok.Subject}, nil
+}
+
+// replayCache remembers logout token ids for logoutMaxAge, at most capacity of them.
+type replayCache struct {
+	mu       sync.Mutex
+	capacity int
+	seen     map[string]time.Time
+	order    []seenID // insertion order, for eviction
+}
+
+type seenID struct {
+	jti string
+	at  time.Time
+}
+
+func newReplayCache(capacity int) *replayCache {
+	return &replayCache{capacity: capacity, seen: make(map[string]time.Time)}
+}
+
+// remember records jti and reports whether it was new.
+func (r *replayCache) remember(jti string, now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	const keep = logoutMaxAge + clockSkew
+	if at, ok := r.seen[jti]; ok && now.Sub(at) <= keep {
+		return false
+	}
+	// Drop entries that aged out or exceed the capacity, oldest first.
+	for len(r.order) > 0 {
+		oldest := r.order[0]
+		if now.Sub(oldest.at) <= keep && len(r.seen) < r.capacity {
+			break
+		}
+		if r.seen[oldest.jti] == oldest.at {
+			delete(r.seen, oldest.jti)
+		}
+		r.order = r.order[1:]
+	}
+	r.seen[jti] = now
+	r.order = append(r.order, seenID{jti, now})
+	return true
+}
