@@ -27,7 +27,7 @@ func FuzzSplice(f *testing.F) {
 		f.Add([]byte(s), uint8(1))
 	}
 	f.Add(realisticPage(3<<10), uint8(5))
-	if files, _ := filepath.Glob("testdata/golden/*.html"); len(files) > 0 {
+	if files, _ := filepath.Glob("testdata/*/*.html"); len(files) > 0 {
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
 				f.Add(b, uint8(3))
@@ -39,6 +39,9 @@ func FuzzSplice(f *testing.F) {
 			return
 		}
 		if _, err := checkDocument(t, in, []int{int(chunk%17) + 1}); err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if err := checkResolved(t, in, int(chunk%17)+1); err != nil {
 			t.Fatalf("%q: %v", in, err)
 		}
 		// The same markup inside a confirmed body, where the steady-state

@@ -374,6 +374,7 @@ func (w *Writer) onNameDone() {
 	s.want = el.is(fAttrs)
 	if s.want {
 		w.seen, w.metaShell, w.metaOff, w.typeHidden, w.encHTML, w.fontBreak = 0, false, false, false, false, false
+		w.decl.startMetaAttrs()
 	}
 	if w.pass || w.ignoreRest {
 		return
@@ -434,10 +435,16 @@ func (w *Writer) onAttr() {
 	case "name":
 		if once(seenName) {
 			w.metaShell = full && equalFoldTrim(val, "shell")
+			if s.el == elMeta && w.preBody() && w.tmplDepth == 0 {
+				w.decl.onMetaName(val, full)
+			}
 		}
 	case "content":
 		if once(seenContent) {
 			w.metaOff = full && equalFoldTrim(val, "off")
+			if s.el == elMeta && w.preBody() && w.tmplDepth == 0 {
+				w.decl.onMetaContent(val, full)
+			}
 		}
 	case "type":
 		if once(seenType) {
@@ -498,6 +505,12 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 			}
 			if el == elMeta && w.metaShell && w.metaOff {
 				w.optOut = true
+			}
+			switch el {
+			case elMeta:
+				w.decl.onMetaTag()
+			case elTitle:
+				w.decl.title = true
 			}
 			if el == elTemplate {
 				w.push(entry{key: s.nameKey, el: el})
@@ -1018,6 +1031,7 @@ func (w *Writer) confirm() {
 		return
 	}
 	w.confirmed = true
+	w.resolve() // the head is complete: the caller may pick the fragments now
 	w.ins[insHead].ready = true
 	w.ins[insHeader].ready = true
 	w.report.Injected = true

@@ -8,7 +8,13 @@ import (
 
 // Fragments are the prebuilt bytes the Writer inserts verbatim. The caller
 // guarantees they are ASCII and well-formed (every element they open, they close).
-type Fragments struct{ Head, Header, Footer []byte }
+type Fragments struct {
+	Head, Header, Footer []byte
+
+	// Resolve, when set, picks the fragments once the page's head is known
+	// (see Resolver); until then the three above stand.
+	Resolve Resolver
+}
 
 // Report says what a Writer did with one response.
 type Report struct {
@@ -86,6 +92,8 @@ type Writer struct {
 	// decide exactly like the general states (tests only).
 	slowOnly bool
 
+	decl headDecl // what the head declared, for Resolve
+
 	scanner
 	tree
 }
@@ -126,6 +134,7 @@ func (w *Writer) reset(dst io.Writer, f Fragments) {
 	w.ins[insFooter].frag = f.Footer
 	w.scanner.reset()
 	w.tree.reset()
+	w.decl.reset()
 	w.updateWant()
 }
 
