@@ -1,0 +1,2 @@
+// Austria uses the German texts.
+export { sessionTexts } from '../de-DE/session.ts';

@@ -1,0 +1,2 @@
+// English markets share the English texts.
+export { sessionTexts } from '../en/session.ts';

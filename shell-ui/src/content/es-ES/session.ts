@@ -1,0 +1,11 @@
+import type { SessionTexts } from '../../session/sessionTexts.ts';
+
+/** The session countdown in Spanish (spec 2.6, 8). */
+export const sessionTexts: SessionTexts = {
+  logoutIn: 'Tu sesión se cerrará en {time}.',
+  extend: 'Ampliar sesión',
+  extended: {
+    one: 'Tu sesión se ha ampliado correctamente {n} minuto',
+    other: 'Tu sesión se ha ampliado correctamente {n} minutos',
+  },
+};

@@ -1,0 +1,11 @@
+import type { SessionTexts } from '../../session/sessionTexts.ts';
+
+/** The session countdown in Finnish (spec 2.6, 8). */
+export const sessionTexts: SessionTexts = {
+  logoutIn: 'Sinut kirjataan ulos {time} kuluttua.',
+  extend: 'Jatka istuntoa',
+  extended: {
+    one: 'Istuntoasi jatkettiin onnistuneesti {n} minuutilla',
+    other: 'Istuntoasi jatkettiin onnistuneesti {n} minuutilla',
+  },
+};

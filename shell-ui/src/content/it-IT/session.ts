@@ -1,0 +1,11 @@
+import type { SessionTexts } from '../../session/sessionTexts.ts';
+
+/** The session countdown in Italian (spec 2.6, 8). */
+export const sessionTexts: SessionTexts = {
+  logoutIn: 'Verrai disconnesso tra {time}.',
+  extend: 'Prolunga la sessione',
+  extended: {
+    one: 'La tua sessione è stata prolungata correttamente di {n} minuto',
+    other: 'La tua sessione è stata prolungata correttamente di {n} minuti',
+  },
+};

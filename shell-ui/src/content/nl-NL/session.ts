@@ -1,0 +1,11 @@
+import type { SessionTexts } from '../../session/sessionTexts.ts';
+
+/** The session countdown in Dutch (spec 2.6, 8). */
+export const sessionTexts: SessionTexts = {
+  logoutIn: 'U wordt over {time} uitgelogd.',
+  extend: 'Sessie verlengen',
+  extended: {
+    one: 'Uw sessie is met succes met {n} minuut verlengd',
+    other: 'Uw sessie is met succes met {n} minuten verlengd',
+  },
+};

@@ -1,0 +1,13 @@
+import type { SessionTexts } from '../../session/sessionTexts.ts';
+
+/** The session countdown in Polish (spec 2.6, 8), with Polish plural forms of "minuta". */
+export const sessionTexts: SessionTexts = {
+  logoutIn: 'Zostaniesz wylogowany za {time}.',
+  extend: 'Przedłuż sesję',
+  extended: {
+    one: 'Twoja sesja została pomyślnie przedłużona o {n} minutę',
+    few: 'Twoja sesja została pomyślnie przedłużona o {n} minuty',
+    many: 'Twoja sesja została pomyślnie przedłużona o {n} minut',
+    other: 'Twoja sesja została pomyślnie przedłużona o {n} minuty',
+  },
+};

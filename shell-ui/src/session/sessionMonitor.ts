@@ -1,0 +1,323 @@
+// The session monitor applies the lifecycle rules over time: a tick every second (turning on
+// the whole second of the countdown, so every tab turns together), activity reports to the
+// edge, automatic and manual extension, expiry, and the other tabs' news.
+import type { Session } from '../model/shellState.gen.ts';
+import { trackActivity } from './activityTracker.ts';
+import {
+  ActivityReportMs,
+  ExtendedConfirmationMs,
+  autoExtendDue,
+  countdownShown,
+  extendedMinutes,
+  idleLengthOf,
+  msToNextSecond,
+  readTiming,
+  secondsLeft,
+  toTiming,
+  withReportedActivity,
+} from './lifecycle.ts';
+import type { SessionTiming } from './lifecycle.ts';
+import { LogoutPath } from './sessionEndpoints.ts';
+import type { SessionEndpoints } from './sessionEndpoints.ts';
+import type { TabChannel, TabMessage } from './tabChannel.ts';
+
+/** CountdownView is what the countdown renders. */
+export interface CountdownView {
+  /** off: no session; running: monitored; ended: expired or logged out, leaving the page. */
+  status: 'off' | 'running' | 'ended';
+  remainingSeconds: number;
+  /** countdown tells whether the "You will be logged out in" message shows. */
+  countdown: boolean;
+  /** canExtend tells whether "Extend session" is offered. */
+  canExtend: boolean;
+  /** extending is true while a manual extension is on its way. */
+  extending: boolean;
+  /** extendedMinutes is set for 5 s after an extension: the confirmation's figure. */
+  extendedMinutes: number | null;
+}
+
+export const OffView: CountdownView = { status: 'off', remainingSeconds: 0, countdown: false, canExtend: false, extending: false, extendedMinutes: null };
+
+export interface MonitorOptions {
+  session: Session;
+  endpoints: SessionEndpoints;
+  /** channel reaches the other tabs; the monitor closes it when it stops. */
+  channel: TabChannel;
+  now?: () => number;
+  /** activityTarget receives mouse, key and touch events (the window). */
+  activityTarget?: EventTarget | null;
+  /** ignoreActivity: events on the countdown itself, which has its own button. */
+  ignoreActivity?: (target: EventTarget | null) => boolean;
+  /** logoutForms: a document whose logout form submissions end the session in every tab. */
+  logoutForms?: Document | null;
+}
+
+export interface SessionMonitor {
+  getView(): CountdownView;
+  subscribe(listener: (view: CountdownView) => void): () => void;
+  /** extend is the "Extend session" button. */
+  extend(): Promise<void>;
+  /** stop ends monitoring without leaving the page (unmount). */
+  stop(): void;
+}
+
+function sameView(a: CountdownView, b: CountdownView): boolean {
+  return (
+    a.status === b.status &&
+    a.remainingSeconds === b.remainingSeconds &&
+    a.countdown === b.countdown &&
+    a.canExtend === b.canExtend &&
+    a.extending === b.extending &&
+    a.extendedMinutes === b.extendedMinutes
+  );
+}
+
+/** startSessionMonitor starts monitoring a logged-in customer's session. */
+export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
+  const { endpoints, channel } = options;
+  const now = options.now ?? Date.now;
+  const idleLengthMs = idleLengthOf(options.session);
+  const listeners = new Set<(view: CountdownView) => void>();
+
+  let timing: SessionTiming = toTiming(options.session, now());
+  let view: CountdownView = OffView;
+  let stopped = false;
+  let ended = false;
+  let tickTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // Activity: the page's own navigation was the last report the edge got.
+  let lastReportAt = now();
+  let lastReportedAt = -Infinity;
+  let unreportedSince: number | null = null;
+  let reportTimer: ReturnType<typeof setTimeout> | undefined;
+  let reportInFlight = false;
+
+  // Extension.
+  let autoTriedFor: number | null = null;
+  let autoFailedFor: number | null = null;
+  let extending = false;
+  let confirmation: number | null = null;
+  let confirmationTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // The 'shown' event goes out once each time the countdown appears (in one tab).
+  let wasShown = false;
+  let shownReported = false;
+
+  function emit(next: CountdownView) {
+    if (sameView(view, next)) return;
+    view = next;
+    for (const l of [...listeners]) l(view);
+  }
+
+  function tick() {
+    clearTimeout(tickTimer);
+    if (ended || stopped) return;
+    const at = now();
+    const r = readTiming(timing, at);
+    if (r.remainingMs <= 0) {
+      expire();
+      return;
+    }
+    if (autoExtendDue(timing, r) && autoTriedFor !== timing.tokenId) void autoExtend();
+    const shown = countdownShown(timing, r, autoFailedFor === timing.tokenId);
+    if (shown && !wasShown && !shownReported) {
+      shownReported = true;
+      endpoints.track('shown');
+      channel.post({ type: 'shown' });
+    }
+    if (!shown && wasShown) shownReported = false;
+    wasShown = shown;
+    emit({
+      status: 'running',
+      remainingSeconds: secondsLeft(r.remainingMs),
+      countdown: shown,
+      canExtend: timing.canExtend,
+      extending,
+      extendedMinutes: confirmation,
+    });
+    tickTimer = setTimeout(tick, msToNextSecond(r.remainingMs));
+  }
+
+  /** adopt takes a newer timing; the edge's record of reported activity still holds. */
+  function adopt(next: SessionTiming): boolean {
+    if (next.serverTime < timing.serverTime) return false;
+    timing = withReportedActivity(next, lastReportedAt, idleLengthMs);
+    return true;
+  }
+
+  function confirm(minutes: number) {
+    confirmation = minutes;
+    clearTimeout(confirmationTimer);
+    confirmationTimer = setTimeout(() => {
+      confirmation = null;
+      tick();
+    }, ExtendedConfirmationMs);
+  }
+
+  async function reportActivity() {
+    if (reportInFlight) return;
+    clearTimeout(reportTimer);
+    reportTimer = undefined;
+    reportInFlight = true;
+    const at = now();
+    lastReportAt = at;
+    unreportedSince = null;
+    const result = await endpoints.reportActivity();
+    reportInFlight = false;
+    if (ended || stopped) return;
+    if (result === 'ended') {
+      expire();
+      return;
+    }
+    if (result !== 'ok') return;
+    lastReportedAt = Math.max(lastReportedAt, at);
+    timing = withReportedActivity(timing, at, idleLengthMs);
+    channel.post({ type: 'activity-reported', at });
+    tick();
+  }
+
+  function onActivity(at: number) {
+    if (ended || stopped) return;
+    // While the countdown shows, activity is reported at once: the customer is back, and
+    // waiting out the 30 s could let the session lapse at the edge.
+    if (view.countdown || at - lastReportAt >= ActivityReportMs) {
+      void reportActivity();
+      return;
+    }
+    if (unreportedSince === null) unreportedSince = at;
+    if (reportTimer === undefined) reportTimer = setTimeout(() => void reportActivity(), lastReportAt + ActivityReportMs - at);
+  }
+
+  async function autoExtend() {
+    const tokenId = timing.tokenId;
+    autoTriedFor = tokenId;
+    channel.post({ type: 'auto-extending', tokenId });
+    const res = await endpoints.extend();
+    if (ended || stopped) return;
+    if (res.kind === 'ended') {
+      expire();
+      return;
+    }
+    if (res.kind === 'ok' && res.session.expiresAt !== tokenId && adopt(toTiming(res.session, now()))) {
+      endpoints.track('extended-automatically');
+      channel.post({ type: 'timing', timing });
+    } else {
+      autoFailedFor = tokenId;
+      channel.post({ type: 'auto-extend-failed', tokenId });
+    }
+    tick();
+  }
+
+  async function extend() {
+    if (ended || stopped || extending) return;
+    extending = true;
+    tick();
+    // Pressing the button is activity too: the edge hears of it along with the extension.
+    const [res] = await Promise.all([endpoints.extend(), reportActivity()]);
+    extending = false;
+    if (ended || stopped) return;
+    if (res.kind === 'ended') {
+      expire();
+      return;
+    }
+    if (res.kind === 'ok' && adopt(toTiming(res.session, now()))) {
+      const minutes = extendedMinutes(readTiming(timing, now()));
+      confirm(minutes);
+      endpoints.track('extended');
+      channel.post({ type: 'timing', timing, extendedMinutes: minutes });
+    }
+    tick();
+  }
+
+  function finish() {
+    ended = true;
+    clearTimeout(tickTimer);
+    clearTimeout(reportTimer);
+    clearTimeout(confirmationTimer);
+    stopActivity();
+    stopLogoutWatch();
+    emit({ ...OffView, status: 'ended' });
+  }
+
+  /** expire: remaining time 0 (or the edge says the session is gone). */
+  function expire() {
+    if (ended) return;
+    finish();
+    endpoints.track('expired');
+    channel.post({ type: 'ended', reason: 'expired' });
+    void endpoints.logout('expired').then((ok) => {
+      if (ok) endpoints.track('logout-succeeded');
+      endpoints.goToLogin('expired');
+    });
+  }
+
+  function onTabMessage(m: TabMessage) {
+    if (ended || stopped) return;
+    switch (m.type) {
+      case 'activity-reported':
+        lastReportAt = Math.max(lastReportAt, m.at);
+        lastReportedAt = Math.max(lastReportedAt, m.at);
+        timing = withReportedActivity(timing, m.at, idleLengthMs);
+        if (unreportedSince !== null && m.at >= unreportedSince) {
+          unreportedSince = null;
+          clearTimeout(reportTimer);
+          reportTimer = undefined;
+        }
+        break;
+      case 'timing':
+        if (adopt(m.timing) && m.extendedMinutes !== undefined) confirm(m.extendedMinutes);
+        break;
+      case 'shown':
+        shownReported = true;
+        break;
+      case 'auto-extending':
+        autoTriedFor = m.tokenId;
+        break;
+      case 'auto-extend-failed':
+        autoFailedFor = m.tokenId;
+        break;
+      case 'ended':
+        // The tab that saw it first reported it; this one only leaves.
+        finish();
+        endpoints.goToLogin(m.reason === 'expired' ? 'expired' : undefined);
+        return;
+    }
+    tick();
+  }
+
+  const stopActivity = options.activityTarget ? trackActivity(options.activityTarget, onActivity, { now, ignore: options.ignoreActivity }) : () => {};
+  const unsubscribeTabs = channel.subscribe(onTabMessage);
+
+  // A logout in this tab (the account menu's form) ends the session in the others as well.
+  const onSubmit = (ev: Event) => {
+    const form = ev.target;
+    if (!(form instanceof HTMLFormElement) || form.dataset.shell === 'session-logout') return;
+    if (new URL(form.action, form.ownerDocument.baseURI).pathname !== LogoutPath) return;
+    channel.post({ type: 'ended', reason: 'logout' });
+    finish();
+  };
+  options.logoutForms?.addEventListener('submit', onSubmit, true);
+  const stopLogoutWatch = () => options.logoutForms?.removeEventListener('submit', onSubmit, true);
+
+  tick();
+
+  return {
+    getView: () => view,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    extend,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(tickTimer);
+      clearTimeout(reportTimer);
+      clearTimeout(confirmationTimer);
+      stopActivity();
+      stopLogoutWatch();
+      unsubscribeTabs();
+      channel.close();
+    },
+  };
+}

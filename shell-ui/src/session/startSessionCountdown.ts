@@ -1,0 +1,13 @@
+import type { ShellState } from '../model/shellState.gen.ts';
+
+/**
+ * startSessionCountdown loads the countdown's own chunk for logged-in customers only: a
+ * visitor's page never downloads it.
+ */
+export function startSessionCountdown(doc: Document, state: ShellState, log: (message: string) => void = (m) => console.warn(`shell: ${m}`)): Promise<unknown> {
+  if (!state.isLoggedIn || !state.session) return Promise.resolve(null);
+  return import('./mountSessionCountdown.tsx').then(
+    (m) => m.mountSessionCountdown(doc, state),
+    (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
+  );
+}
