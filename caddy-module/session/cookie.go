@@ -1,0 +1,91 @@
+package session
+
+import (
+	"net"
+	"net/http"
+	"strings"
+)
+
+// Cookie names. The __Host- prefix makes the browser refuse the cookie unless it is Secure,
+// host-only and Path=/, so a sibling subdomain cannot plant or shadow it. Plain HTTP cannot
+// carry a Secure cookie, so local development on http://localhost uses the bare name.
+const (
+	CookieName      = "__Host-shellgate"
+	LocalCookieName = "shellgate"
+)
+
+// IsHTTPS tells whether the request reached the edge over TLS.
+func IsHTTPS(r *http.Request) bool { return r.TLS != nil }
+
+// IsLocalhost tells whether the request is for localhost, *.localhost or a loopback address.
+func IsLocalhost(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+// cookieName is the name this request's session cookie has: "" when the request can carry
+// none (plain HTTP off localhost).
+func cookieName(r *http.Request) string {
+	switch {
+	case IsHTTPS(r):
+		return CookieName
+	case IsLocalhost(r):
+		return LocalCookieName
+	default:
+		return ""
+	}
+}
+
+// NewCookie returns the session cookie carrying id for this request: __Host-shellgate with
+// Secure over HTTPS, shellgate without Secure on plain-HTTP localhost. Both are HttpOnly,
+// SameSite=Lax, Path=/ and last for the browser session (the store's idle expiry ends the
+// session). ok is false on plain HTTP off localhost, where no session cookie may be set.
+func NewCookie(r *http.Request, id string) (c *http.Cookie, ok bool) {
+	name := cookieName(r)
+	if name == "" {
+		return nil, false
+	}
+	return &http.Cookie{
+		Name:     name,
+		Value:    id,
+		Path:     "/",
+		Secure:   name == CookieName,
+		HttpOnly: true,
+		SameSite: http.SameSiteLaxMode,
+	}, true
+}
+
+// ClearCookie returns the cookie that removes this request's session cookie (logout).
+func ClearCookie(r *http.Request) (c *http.Cookie, ok bool) {
+	c, ok = NewCookie(r, "")
+	if ok {
+		c.MaxAge = -1
+	}
+	return c, ok
+}
+
+// ReadCookie returns the session id the request carries. Only a well-formed id counts; the
+// bare local name counts only on plain-HTTP localhost, so it cannot stand in for the
+// __Host- cookie on a real site.
+func ReadCookie(r *http.Request) (id string, ok bool) {
+	name := cookieName(r)
+	if name == "" {
+		return "", false
+	}
+	// Several cookies of one name can arrive (e.g. set for a parent path); take the first
+	// well-formed one.
+	for _, c := range r.CookiesNamed(name) {
+		if ValidID(c.Value) {
+			return c.Value, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,379 @@
+package session
+
+import (
+	"container/list"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Defaults of the stores.
+const (
+	// DefaultIdleTTL is how long a store keeps a session without Save or Touch. Set it to the
+	// lifecycle's idle timeout or longer, or sessions vanish before the countdown ends them.
+	DefaultIdleTTL = 30 * time.Minute
+	// DefaultMaxSessions bounds the memory store.
+	DefaultMaxSessions = 100_000
+)
+
+// MemoryOptions configure NewMemoryStore; zero values take the defaults.
+type MemoryOptions struct {
+	// MaxSessions is the most sessions kept; beyond it the least recently used is evicted.
+	MaxSessions int
+	// IdleTTL is how long a session lives after its last Save or Touch.
+	IdleTTL time.Duration
+	// LockTTL is how long a lease lives without renewal (DefaultLockTTL).
+	LockTTL time.Duration
+	// Clock tells the time (time.Now when nil).
+	Clock Clock
+}
+
+// MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
+// expiring after IdleTTL without activity. It serves a single replica; run several replicas
+// with the Redis store.
+type MemoryStore struct {
+	opts MemoryOptions
+
+	mu       sync.Mutex
+	sessions map[string]*memoryEntry
+	lru      list.List // of *memoryEntry, most recently used at the front
+	bySID    map[string]map[string]struct{}
+	bySub    map[string]map[string]struct{}
+	locks    map[string]*memoryLock
+}
+
+type memoryEntry struct {
+	s       *Session
+	expires time.Time
+	elem    *list.Element
+}
+
+type memoryLock struct {
+	token    uint64
+	expires  time.Time
+	released chan struct{} // closed when this holder's lock ends (release or takeover)
+}
+
+// NewMemoryStore returns an in-process store.
+func NewMemoryStore(opts MemoryOptions) *MemoryStore {
+	if opts.MaxSessions <= 0 {
+		opts.MaxSessions = DefaultMaxSessions
+	}
+	if opts.IdleTTL <= 0 {
+		opts.IdleTTL = DefaultIdleTTL
+	}
+	if opts.LockTTL <= 0 {
+		opts.LockTTL = DefaultLockTTL
+	}
+	return &MemoryStore{
+		opts:     opts,
+		sessions: make(map[string]*memoryEntry),
+		bySID:    make(map[string]map[string]struct{}),
+		bySub:    make(map[string]map[string]struct{}),
+		locks:    make(map[string]*memoryLock),
+	}
+}
+
+// Get returns a copy of the session, or ErrNotFound.
+func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.live(id, m.opts.Clock.now())
+	if e == nil {
+		return nil, ErrNotFound
+	}
+	m.lru.MoveToFront(e.elem)
+	return e.s.clone(), nil
+}
+
+// Save creates or replaces the session. LastActivity never moves backwards.
+func (m *MemoryStore) Save(_ context.Context, s *Session) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.save(s, m.opts.Clock.now())
+	return nil
+}
+
+func (m *MemoryStore) save(s *Session, now time.Time) {
+	c := s.clone()
+	e := m.live(s.ID, now)
+	if e != nil {
+		if e.s.LastActivity.After(c.LastActivity) {
+			c.LastActivity = e.s.LastActivity
+		}
+		m.unindex(e.s)
+		e.s = c
+		m.lru.MoveToFront(e.elem)
+	} else {
+		e = &memoryEntry{s: c}
+		e.elem = m.lru.PushFront(e)
+		m.sessions[c.ID] = e
+	}
+	e.expires = now.Add(m.opts.IdleTTL)
+	m.index(c)
+	m.trim(now)
+}
+
+// trim drops expired sessions from the cold end, then evicts down to MaxSessions.
+func (m *MemoryStore) trim(now time.Time) {
+	for back := m.lru.Back(); back != nil; back = m.lru.Back() {
+		e := back.Value.(*memoryEntry)
+		if m.lru.Len() <= m.opts.MaxSessions && now.Before(e.expires) {
+			return
+		}
+		m.remove(e)
+	}
+}
+
+// live returns the session's entry if it exists and has not expired; an expired one is removed.
+func (m *MemoryStore) live(id string, now time.Time) *memoryEntry {
+	e := m.sessions[id]
+	if e == nil {
+		return nil
+	}
+	if !now.Before(e.expires) {
+		m.remove(e)
+		return nil
+	}
+	return e
+}
+
+func (m *MemoryStore) remove(e *memoryEntry) {
+	m.lru.Remove(e.elem)
+	delete(m.sessions, e.s.ID)
+	m.unindex(e.s)
+}
+
+func (m *MemoryStore) index(s *Session) {
+	addMember(m.bySID, s.SID, s.ID)
+	addMember(m.bySub, s.Subject, s.ID)
+}
+
+func (m *MemoryStore) unindex(s *Session) {
+	removeMember(m.bySID, s.SID, s.ID)
+	removeMember(m.bySub, s.Subject, s.ID)
+}
+
+func addMember(idx map[string]map[string]struct{}, key, id string) {
+	if key == "" {
+		return
+	}
+	set := idx[key]
+	if set == nil {
+		set = make(map[string]struct{}, 1)
+		idx[key] = set
+	}
+	set[id] = struct{}{}
+}
+
+func removeMember(idx map[string]map[string]struct{}, key, id string) {
+	if set := idx[key]; set != nil {
+		delete(set, id)
+		if len(set) == 0 {
+			delete(idx, key)
+		}
+	}
+}
+
+// Delete removes the session.
+func (m *MemoryStore) Delete(_ context.Context, id string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e := m.sessions[id]; e != nil {
+		m.remove(e)
+	}
+	return nil
+}
+
+// Touch records activity at at and restarts the idle expiry.
+func (m *MemoryStore) Touch(_ context.Context, id string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.opts.Clock.now()
+	e := m.live(id, now)
+	if e == nil {
+		return ErrNotFound
+	}
+	if at.After(e.s.LastActivity) {
+		e.s.LastActivity = at
+	}
+	e.expires = now.Add(m.opts.IdleTTL)
+	m.lru.MoveToFront(e.elem)
+	return nil
+}
+
+// DeleteBySID removes every session of one OIDC session.
+func (m *MemoryStore) DeleteBySID(_ context.Context, sid string) (int, error) {
+	return m.deleteIndexed(m.bySID, sid), nil
+}
+
+// DeleteBySubject removes every session of one subject.
+func (m *MemoryStore) DeleteBySubject(_ context.Context, sub string) (int, error) {
+	return m.deleteIndexed(m.bySub, sub), nil
+}
+
+func (m *MemoryStore) deleteIndexed(idx map[string]map[string]struct{}, key string) int {
+	if key == "" {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.opts.Clock.now()
+	n := 0
+	for id := range idx[key] {
+		if e := m.live(id, now); e != nil {
+			m.remove(e)
+			n++
+		}
+	}
+	return n
+}
+
+// Lock takes the session's lock, or returns ErrLocked while another lease holds it.
+func (m *MemoryStore) Lock(_ context.Context, id string) (Lease, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.opts.Clock.now()
+	if l := m.locks[id]; l != nil {
+		if now.Before(l.expires) {
+			return nil, ErrLocked
+		}
+		close(l.released) // taken over: the old holder's waiters and renewal stop
+	}
+	l := &memoryLock{token: randomToken(), expires: now.Add(m.opts.LockTTL), released: make(chan struct{})}
+	m.locks[id] = l
+	lease := &memoryLease{store: m, id: id, lock: l, lost: make(chan struct{}), stop: make(chan struct{})}
+	go renew(m.opts.LockTTL/3, lease.stop, lease.lost, lease.renew)
+	return lease, nil
+}
+
+// WaitUnlocked returns once nobody holds the session's lock.
+func (m *MemoryStore) WaitUnlocked(ctx context.Context, id string) error {
+	for {
+		m.mu.Lock()
+		l := m.locks[id]
+		now := m.opts.Clock.now()
+		if l == nil || !now.Before(l.expires) {
+			m.mu.Unlock()
+			return nil
+		}
+		wait := l.expires.Sub(now)
+		m.mu.Unlock()
+		t := time.NewTimer(wait)
+		select {
+		case <-l.released:
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+		t.Stop()
+	}
+}
+
+// Close drops every session.
+func (m *MemoryStore) Close() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sessions = make(map[string]*memoryEntry)
+	m.lru.Init()
+	m.bySID = make(map[string]map[string]struct{})
+	m.bySub = make(map[string]map[string]struct{})
+	return nil
+}
+
+// Len is the number of sessions held, expired ones not yet swept included.
+func (m *MemoryStore) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.sessions)
+}
+
+type memoryLease struct {
+	store    *MemoryStore
+	id       string
+	lock     *memoryLock
+	lost     chan struct{}
+	stop     chan struct{}
+	stopOnce sync.Once
+}
+
+// held tells whether this lease still owns the lock; call with store.mu held.
+func (l *memoryLease) held(now time.Time) bool {
+	return l.store.locks[l.id] == l.lock && now.Before(l.lock.expires)
+}
+
+func (l *memoryLease) renew() bool {
+	m := l.store
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.opts.Clock.now()
+	if !l.held(now) {
+		return false
+	}
+	l.lock.expires = now.Add(m.opts.LockTTL)
+	return true
+}
+
+func (l *memoryLease) Save(_ context.Context, s *Session) error {
+	if s.ID != l.id {
+		return fmt.Errorf("lease of session %.8s… cannot save session %.8s…: %w", l.id, s.ID, ErrLeaseLost)
+	}
+	m := l.store
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.opts.Clock.now()
+	if !l.held(now) {
+		return ErrLeaseLost
+	}
+	if m.live(s.ID, now) == nil {
+		return ErrNotFound
+	}
+	m.save(s, now)
+	return nil
+}
+
+func (l *memoryLease) Lost() <-chan struct{} { return l.lost }
+
+func (l *memoryLease) Release() error {
+	l.abandon()
+	m := l.store
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.locks[l.id] == l.lock {
+		delete(m.locks, l.id)
+		close(l.lock.released)
+	}
+	return nil
+}
+
+// abandon stops renewal without releasing, as if the holder had died (tests use it).
+func (l *memoryLease) abandon() { l.stopOnce.Do(func() { close(l.stop) }) }
+
+// renew calls extend every interval until stop is closed; when extend fails it closes lost.
+func renew(interval time.Duration, stop <-chan struct{}, lost chan<- struct{}, extend func() bool) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			if !extend() {
+				close(lost)
+				return
+			}
+		}
+	}
+}
+
+func randomToken() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+var _ Store = (*MemoryStore)(nil)

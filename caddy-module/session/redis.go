@@ -1,0 +1,393 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// DefaultRedisPrefix starts every key the Redis store writes.
+const DefaultRedisPrefix = "shellgate:session:"
+
+// RedisOptions configure NewRedisStore; zero values take the defaults except Sealer.
+type RedisOptions struct {
+	// Prefix starts every key (DefaultRedisPrefix); it may not contain braces, which Redis
+	// Cluster reads as hash tags.
+	Prefix string
+	// IdleTTL is the keys' time to live, restarted by Save and Touch (DefaultIdleTTL).
+	IdleTTL time.Duration
+	// LockTTL is how long a lease lives without renewal (DefaultLockTTL).
+	LockTTL time.Duration
+	// Sealer encrypts every record at rest and keys the sid and subject indexes. Required.
+	Sealer *Sealer
+}
+
+// RedisStore keeps sessions in Redis (standalone, Sentinel or Cluster through
+// redis.UniversalClient), shared by every replica. It caches nothing, so a logout on one
+// replica is seen by all at once.
+//
+// Keys, with P the prefix and the hash tag in braces:
+//
+//	P{id}          hash: rec (sealed JSON record), act (last activity, Unix ms), sid and sub
+//	               (index digests); TTL = idle TTL
+//	P{id}:lock     lease token; PX = lock TTL. Same slot as the record, so a lease write
+//	               checks the lease and writes the record in one script.
+//	Psid:{digest}  set of ids of one OIDC session; digest = HMAC of the sid, never the sid
+//	Psub:{digest}  set of ids of one subject
+//
+// Last activity lives outside the sealed record so that Touch updates it without rewriting
+// (and possibly undoing) tokens a concurrent refresh has just saved.
+type RedisStore struct {
+	client redis.UniversalClient
+	opts   RedisOptions
+}
+
+// NewRedisStore returns a store on client. The client stays owned by the caller.
+func NewRedisStore(client redis.UniversalClient, opts RedisOptions) (*RedisStore, error) {
+	if client == nil {
+		return nil, errors.New("redis session store needs a client: configure the Redis address")
+	}
+	if opts.Sealer == nil {
+		return nil, errors.New("redis session store needs session keys to encrypt records at rest: configure one or more base64 keys of 32 random bytes")
+	}
+	if opts.Prefix == "" {
+		opts.Prefix = DefaultRedisPrefix
+	}
+	if strings.ContainsAny(opts.Prefix, "{}") {
+		return nil, fmt.Errorf("redis key prefix %q contains a brace: remove it, braces are Redis Cluster hash tags", opts.Prefix)
+	}
+	if opts.IdleTTL <= 0 {
+		opts.IdleTTL = DefaultIdleTTL
+	}
+	if opts.LockTTL <= 0 {
+		opts.LockTTL = DefaultLockTTL
+	}
+	return &RedisStore{client: client, opts: opts}, nil
+}
+
+func (r *RedisStore) recordKey(id string) string { return r.opts.Prefix + "{" + id + "}" }
+func (r *RedisStore) lockKey(id string) string   { return r.opts.Prefix + "{" + id + "}:lock" }
+func (r *RedisStore) indexKey(kind, digest string) string {
+	return r.opts.Prefix + kind + ":{" + digest + "}"
+}
+
+// Get returns the session, or ErrNotFound.
+func (r *RedisStore) Get(ctx context.Context, id string) (*Session, error) {
+	vals, err := r.client.HMGet(ctx, r.recordKey(id), "rec", "act").Result()
+	if err != nil {
+		return nil, fmt.Errorf("read session from redis: %w", err)
+	}
+	rec, ok := vals[0].(string)
+	if !ok {
+		return nil, ErrNotFound
+	}
+	plain, err := r.opts.Sealer.Open([]byte(rec), []byte(id))
+	if err != nil {
+		// A record no configured key opens is, for the customer, no session: log in again.
+		return nil, fmt.Errorf("%w: %w (was a session key removed?)", ErrNotFound, err)
+	}
+	var s Session
+	if err := json.Unmarshal(plain, &s); err != nil {
+		return nil, fmt.Errorf("%w: decode session record: %w", ErrNotFound, err)
+	}
+	if act, ok := vals[1].(string); ok {
+		if ms, err := strconv.ParseInt(act, 10, 64); err == nil && ms > s.LastActivity.UnixMilli() {
+			s.LastActivity = time.UnixMilli(ms).UTC()
+		}
+	}
+	s.ID = id
+	return &s, nil
+}
+
+// saveScript writes a record. KEYS: record, lock. ARGV: sealed record, activity ms, TTL ms,
+// sid digest, sub digest, lease token ("" for a plain save). Activity never moves backwards.
+// Returns 1 when written, -1 when the lease is not held, -2 when a lease write finds the
+// record gone.
+var saveScript = redis.NewScript(`
+if ARGV[6] ~= '' then
+  if redis.call('GET', KEYS[2]) ~= ARGV[6] then return -1 end
+  if redis.call('EXISTS', KEYS[1]) == 0 then return -2 end
+end
+local act = tonumber(ARGV[2])
+local old = tonumber(redis.call('HGET', KEYS[1], 'act') or '0')
+if old and old > act then act = old end
+redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'act', string.format('%.0f', act), 'sid', ARGV[4], 'sub', ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+`)
+
+// Save creates or replaces the session.
+func (r *RedisStore) Save(ctx context.Context, s *Session) error {
+	return r.save(ctx, s, "")
+}
+
+func (r *RedisStore) save(ctx context.Context, s *Session, token string) error {
+	plain, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("encode session record: %w", err)
+	}
+	sealed := r.opts.Sealer.Seal(plain, []byte(s.ID))
+	sid, sub := r.digest(s.SID), r.digest(s.Subject)
+	ttl := r.opts.IdleTTL.Milliseconds()
+	// Index first: a back-channel logout that runs between the two writes then finds the id.
+	if err := r.indexAdd(ctx, s.ID, sid, sub); err != nil {
+		return err
+	}
+	res, err := saveScript.Run(ctx, r.client, []string{r.recordKey(s.ID), r.lockKey(s.ID)},
+		sealed, s.LastActivity.UnixMilli(), ttl, sid, sub, token).Int()
+	if err != nil {
+		return fmt.Errorf("write session to redis: %w", err)
+	}
+	switch res {
+	case -1:
+		return ErrLeaseLost
+	case -2:
+		return ErrNotFound
+	}
+	return nil
+}
+
+func (r *RedisStore) digest(value string) string {
+	if value == "" {
+		return ""
+	}
+	return r.opts.Sealer.Digest(value)
+}
+
+// indexAdd adds id to the sid and subject index sets and gives each set the idle TTL: every
+// member was saved or touched just now or earlier, so no member outlives the set.
+func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
+	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
+			if ix.digest == "" {
+				continue
+			}
+			key := r.indexKey(ix.kind, ix.digest)
+			p.SAdd(ctx, key, id)
+			p.PExpire(ctx, key, r.opts.IdleTTL)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("index session in redis: %w", err)
+	}
+	return nil
+}
+
+// touchScript records activity. KEYS: record. ARGV: activity ms, TTL ms. Returns the index
+// digests {sid, sub}, or nil when the record is gone.
+var touchScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+local old = tonumber(redis.call('HGET', KEYS[1], 'act') or '0')
+if not old or tonumber(ARGV[1]) > old then redis.call('HSET', KEYS[1], 'act', ARGV[1]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return redis.call('HMGET', KEYS[1], 'sid', 'sub')
+`)
+
+// Touch records activity at at and restarts the idle expiry of the record and its indexes.
+func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
+	res, err := touchScript.Run(ctx, r.client, []string{r.recordKey(id)}, at.UnixMilli(), r.opts.IdleTTL.Milliseconds()).Slice()
+	if errors.Is(err, redis.Nil) {
+		return ErrNotFound
+	}
+	if err != nil {
+		return fmt.Errorf("touch session in redis: %w", err)
+	}
+	_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, kind := range [...]string{"sid", "sub"} {
+			if d, _ := res[i].(string); d != "" {
+				p.PExpire(ctx, r.indexKey(kind, d), r.opts.IdleTTL)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("extend session indexes in redis: %w", err)
+	}
+	return nil
+}
+
+// Delete removes the session and its index entries.
+func (r *RedisStore) Delete(ctx context.Context, id string) error {
+	key := r.recordKey(id)
+	vals, err := r.client.HMGet(ctx, key, "sid", "sub").Result()
+	if err != nil {
+		return fmt.Errorf("read session indexes from redis: %w", err)
+	}
+	_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+		p.Del(ctx, key)
+		for i, kind := range [...]string{"sid", "sub"} {
+			if d, _ := vals[i].(string); d != "" {
+				p.SRem(ctx, r.indexKey(kind, d), id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("delete session from redis: %w", err)
+	}
+	return nil
+}
+
+// DeleteBySID removes every session of one OIDC session, on every replica.
+func (r *RedisStore) DeleteBySID(ctx context.Context, sid string) (int, error) {
+	return r.deleteIndexed(ctx, "sid", sid)
+}
+
+// DeleteBySubject removes every session of one subject, on every replica.
+func (r *RedisStore) DeleteBySubject(ctx context.Context, sub string) (int, error) {
+	return r.deleteIndexed(ctx, "sub", sub)
+}
+
+func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int, error) {
+	if value == "" {
+		return 0, nil
+	}
+	n := 0
+	// Every key's digest: sessions indexed before a key rotation are found too.
+	for _, d := range r.opts.Sealer.Digests(value) {
+		key := r.indexKey(kind, d)
+		ids, err := r.client.SMembers(ctx, key).Result()
+		if err != nil {
+			return n, fmt.Errorf("read session index from redis: %w", err)
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		dels := make([]*redis.IntCmd, len(ids))
+		_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for i, id := range ids {
+				dels[i] = p.Del(ctx, r.recordKey(id))
+			}
+			// Remove only these members: a session indexed meanwhile keeps its entry.
+			p.SRem(ctx, key, ids)
+			return nil
+		})
+		if err != nil {
+			return n, fmt.Errorf("delete sessions from redis: %w", err)
+		}
+		for _, d := range dels {
+			n += int(d.Val())
+		}
+	}
+	return n, nil
+}
+
+// Lock takes the session's lock across all replicas (SET NX PX with a random token).
+func (r *RedisStore) Lock(ctx context.Context, id string) (Lease, error) {
+	token := NewID()
+	ok, err := r.client.SetNX(ctx, r.lockKey(id), token, r.opts.LockTTL).Result()
+	if err != nil {
+		return nil, fmt.Errorf("take session lock in redis: %w", err)
+	}
+	if !ok {
+		return nil, ErrLocked
+	}
+	l := &redisLease{store: r, id: id, token: token, lost: make(chan struct{}), stop: make(chan struct{}), renewedAt: time.Now()}
+	go renew(r.opts.LockTTL/3, l.stop, l.lost, l.renew)
+	return l, nil
+}
+
+// waitPoll bounds how long WaitUnlocked sleeps between looks at the lock.
+const waitPoll = 20 * time.Millisecond
+
+// WaitUnlocked polls until the lock key is gone. Polling (rather than pub/sub) keeps working
+// across Sentinel failovers and Cluster resharding, and a refresh takes tens of milliseconds.
+func (r *RedisStore) WaitUnlocked(ctx context.Context, id string) error {
+	key := r.lockKey(id)
+	delay := 2 * time.Millisecond
+	for {
+		n, err := r.client.Exists(ctx, key).Result()
+		if err != nil {
+			return fmt.Errorf("read session lock in redis: %w", err)
+		}
+		if n == 0 {
+			return nil
+		}
+		t := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+		delay = min(delay*2, waitPoll)
+	}
+}
+
+// Close does nothing: the client belongs to the caller.
+func (r *RedisStore) Close() error { return nil }
+
+// renewScript extends the lease if still ours. KEYS: lock. ARGV: token, TTL ms.
+var renewScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`)
+
+// releaseScript deletes the lock only if still ours (compare and delete). KEYS: lock. ARGV: token.
+var releaseScript = redis.NewScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`)
+
+type redisLease struct {
+	store    *RedisStore
+	id       string
+	token    string
+	lost     chan struct{}
+	stop     chan struct{}
+	stopOnce sync.Once
+
+	mu        sync.Mutex
+	renewedAt time.Time
+}
+
+// renew extends the lease. A Redis error is retried on the next tick until a whole lock TTL
+// has passed since the last success; then another holder may have the lock, so it is lost.
+func (l *redisLease) renew() bool {
+	r := l.store
+	ctx, cancel := context.WithTimeout(context.Background(), r.opts.LockTTL/3)
+	defer cancel()
+	n, err := renewScript.Run(ctx, r.client, []string{r.lockKey(l.id)}, l.token, r.opts.LockTTL.Milliseconds()).Int()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err != nil {
+		return time.Since(l.renewedAt) < r.opts.LockTTL
+	}
+	if n == 0 {
+		return false
+	}
+	l.renewedAt = time.Now()
+	return true
+}
+
+func (l *redisLease) Save(ctx context.Context, s *Session) error {
+	if s.ID != l.id {
+		return fmt.Errorf("lease of session %.8s… cannot save session %.8s…: %w", l.id, s.ID, ErrLeaseLost)
+	}
+	return l.store.save(ctx, s, l.token)
+}
+
+func (l *redisLease) Lost() <-chan struct{} { return l.lost }
+
+func (l *redisLease) Release() error {
+	l.abandon()
+	r := l.store
+	ctx, cancel := context.WithTimeout(context.Background(), r.opts.LockTTL)
+	defer cancel()
+	if err := releaseScript.Run(ctx, r.client, []string{r.lockKey(l.id)}, l.token).Err(); err != nil {
+		return fmt.Errorf("release session lock in redis (it expires by itself): %w", err)
+	}
+	return nil
+}
+
+func (l *redisLease) abandon() { l.stopOnce.Do(func() { close(l.stop) }) }
+
+var _ Store = (*RedisStore)(nil)

@@ -1,0 +1,166 @@
+// Package redistest starts a real redis-server for tests: on a free loopback port, in a
+// temporary directory, with persistence off, stopped when the test ends.
+package redistest
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Binary is the redis-server that Start runs; REDIS_SERVER overrides it.
+var Binary = "/usr/bin/redis-server"
+
+// Server is a running redis-server owned by one test.
+type Server struct {
+	// Addr is host:port of the server; it stays the same across Restart.
+	Addr string
+
+	t    testing.TB
+	dir  string
+	port int
+
+	mu      sync.Mutex
+	cmd     *exec.Cmd
+	done    chan struct{}
+	clients []*redis.Client
+}
+
+// Start runs redis-server for t, or skips t when no redis-server is installed.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin := Binary
+	if env := os.Getenv("REDIS_SERVER"); env != "" {
+		bin = env
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Skipf("redis-server not found at %s (set REDIS_SERVER): %v", bin, err)
+	}
+	Binary = bin
+	s := &Server{t: t, dir: t.TempDir()}
+	s.port = freePort(t)
+	s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	if err := s.start(); err != nil {
+		t.Fatalf("start redis-server: %v", err)
+	}
+	t.Cleanup(func() {
+		s.mu.Lock()
+		clients := s.clients
+		s.mu.Unlock()
+		for _, c := range clients {
+			_ = c.Close()
+		}
+		s.Kill()
+	})
+	return s
+}
+
+func freePort(t testing.TB) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("find a free port for redis-server: %v", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+func (s *Server) start() error {
+	cmd := exec.Command(Binary,
+		"--port", strconv.Itoa(s.port),
+		"--bind", "127.0.0.1",
+		"--save", "",
+		"--appendonly", "no",
+		"--dir", s.dir,
+		"--protected-mode", "no",
+	)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	cmd.Stderr = cmd.Stdout
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("run %s: %w", Binary, err)
+	}
+	done := make(chan struct{})
+	ready := make(chan struct{})
+	var log strings.Builder
+	var logMu sync.Mutex
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		once := sync.Once{}
+		for sc.Scan() {
+			logMu.Lock()
+			log.WriteString(sc.Text() + "\n")
+			logMu.Unlock()
+			if strings.Contains(sc.Text(), "Ready to accept connections") {
+				once.Do(func() { close(ready) })
+			}
+		}
+	}()
+	go func() { _ = cmd.Wait(); close(done) }()
+	select {
+	case <-ready:
+	case <-done:
+		logMu.Lock()
+		defer logMu.Unlock()
+		return fmt.Errorf("redis-server exited before it was ready:\n%s", log.String())
+	case <-time.After(10 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+		return errors.New("redis-server not ready within 10 s")
+	}
+	s.mu.Lock()
+	s.cmd, s.done = cmd, done
+	s.mu.Unlock()
+	return nil
+}
+
+// Client returns a new client of the server, closed when the test ends.
+func (s *Server) Client() *redis.Client {
+	c := redis.NewClient(&redis.Options{Addr: s.Addr, MaxRetries: -1})
+	s.mu.Lock()
+	s.clients = append(s.clients, c)
+	s.mu.Unlock()
+	return c
+}
+
+// Kill stops the server at once (SIGKILL), as a crash would; its data is gone.
+func (s *Server) Kill() {
+	s.mu.Lock()
+	cmd, done := s.cmd, s.done
+	s.cmd = nil
+	s.mu.Unlock()
+	if cmd == nil {
+		return
+	}
+	_ = cmd.Process.Kill()
+	<-done
+}
+
+// Restart kills the server and starts an empty one on the same address.
+func (s *Server) Restart() {
+	s.t.Helper()
+	s.Kill()
+	if err := s.start(); err != nil {
+		s.t.Fatalf("restart redis-server: %v", err)
+	}
+}
+
+// FlushAll empties the server, for tests that share one server between cases.
+func (s *Server) FlushAll(ctx context.Context) error {
+	c := redis.NewClient(&redis.Options{Addr: s.Addr})
+	defer c.Close()
+	return c.FlushAll(ctx).Err()
+}
