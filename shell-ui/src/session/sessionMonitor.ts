@@ -50,7 +50,15 @@ export interface MonitorOptions {
   ignoreActivity?: (target: EventTarget | null) => boolean;
   /** logoutForms: a document whose logout form submissions end the session in every tab. */
   logoutForms?: Document | null;
+  /**
+   * jitter is how long this tab waits before it reports 'shown', extends automatically or
+   * expires (default up to 300 ms at random). Tabs tick on the same whole second; the first
+   * to act tells the others, which then stand down, so each happens once per browser.
+   */
+  jitter?: () => number;
 }
+
+const DefaultJitterMs = 300;
 
 export interface SessionMonitor {
   getView(): CountdownView;
@@ -76,6 +84,7 @@ function sameView(a: CountdownView, b: CountdownView): boolean {
 export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   const { endpoints, channel } = options;
   const now = options.now ?? Date.now;
+  const jitter = options.jitter ?? (() => Math.random() * DefaultJitterMs);
   const idleLengthMs = idleLengthOf(options.session);
   const listeners = new Set<(view: CountdownView) => void>();
 
@@ -84,6 +93,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   let stopped = false;
   let ended = false;
   let tickTimer: ReturnType<typeof setTimeout> | undefined;
+  let expireTimer: ReturnType<typeof setTimeout> | undefined;
 
   // Activity: the page's own navigation was the last report the edge got.
   let lastReportAt = now();
@@ -95,6 +105,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   // Extension.
   let autoTriedFor: number | null = null;
   let autoFailedFor: number | null = null;
+  let autoTimer: ReturnType<typeof setTimeout> | undefined;
   let extending = false;
   let confirmation: number | null = null;
   let confirmationTimer: ReturnType<typeof setTimeout> | undefined;
@@ -102,6 +113,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   // The 'shown' event goes out once each time the countdown appears (in one tab).
   let wasShown = false;
   let shownReported = false;
+  let shownTimer: ReturnType<typeof setTimeout> | undefined;
 
   function emit(next: CountdownView) {
     if (sameView(view, next)) return;
@@ -118,14 +130,23 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
       expire();
       return;
     }
-    if (autoExtendDue(timing, r) && autoTriedFor !== timing.tokenId) void autoExtend();
+    if (autoExtendDue(timing, r) && autoTriedFor !== timing.tokenId) {
+      const tokenId = timing.tokenId;
+      autoTriedFor = tokenId;
+      autoTimer = setTimeout(() => void autoExtend(tokenId), jitter());
+    }
     const shown = countdownShown(timing, r, autoFailedFor === timing.tokenId);
     if (shown && !wasShown && !shownReported) {
       shownReported = true;
-      endpoints.track('shown');
-      channel.post({ type: 'shown' });
+      shownTimer = setTimeout(() => {
+        endpoints.track('shown');
+        channel.post({ type: 'shown' });
+      }, jitter());
     }
-    if (!shown && wasShown) shownReported = false;
+    if (!shown && wasShown) {
+      shownReported = false;
+      clearTimeout(shownTimer);
+    }
     wasShown = shown;
     emit({
       status: 'running',
@@ -188,9 +209,8 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     if (reportTimer === undefined) reportTimer = setTimeout(() => void reportActivity(), lastReportAt + ActivityReportMs - at);
   }
 
-  async function autoExtend() {
-    const tokenId = timing.tokenId;
-    autoTriedFor = tokenId;
+  async function autoExtend(tokenId: number) {
+    if (ended || stopped || timing.tokenId !== tokenId) return;
     channel.post({ type: 'auto-extending', tokenId });
     const res = await endpoints.extend();
     if (ended || stopped) return;
@@ -229,11 +249,13 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     tick();
   }
 
+  function clearTimers() {
+    for (const t of [tickTimer, reportTimer, confirmationTimer, autoTimer, shownTimer, expireTimer]) clearTimeout(t);
+  }
+
   function finish() {
     ended = true;
-    clearTimeout(tickTimer);
-    clearTimeout(reportTimer);
-    clearTimeout(confirmationTimer);
+    clearTimers();
     stopActivity();
     stopLogoutWatch();
     emit({ ...OffView, status: 'ended' });
@@ -243,6 +265,11 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   function expire() {
     if (ended) return;
     finish();
+    expireTimer = setTimeout(leave, jitter());
+  }
+
+  function leave() {
+    expireTimer = undefined;
     endpoints.track('expired');
     channel.post({ type: 'ended', reason: 'expired' });
     void endpoints.logout('expired').then((ok) => {
@@ -252,6 +279,13 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   }
 
   function onTabMessage(m: TabMessage) {
+    if (m.type === 'ended' && expireTimer !== undefined) {
+      // Another tab expired it first and reported it.
+      clearTimeout(expireTimer);
+      expireTimer = undefined;
+      endpoints.goToLogin(m.reason === 'expired' ? 'expired' : undefined);
+      return;
+    }
     if (ended || stopped) return;
     switch (m.type) {
       case 'activity-reported':
@@ -269,9 +303,11 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
         break;
       case 'shown':
         shownReported = true;
+        clearTimeout(shownTimer);
         break;
       case 'auto-extending':
         autoTriedFor = m.tokenId;
+        clearTimeout(autoTimer);
         break;
       case 'auto-extend-failed':
         autoFailedFor = m.tokenId;
@@ -311,9 +347,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     stop() {
       if (stopped) return;
       stopped = true;
-      clearTimeout(tickTimer);
-      clearTimeout(reportTimer);
-      clearTimeout(confirmationTimer);
+      clearTimers();
       stopActivity();
       stopLogoutWatch();
       unsubscribeTabs();

@@ -1,0 +1,75 @@
+// Test doubles of the edge's session endpoints and of the tabs' channel.
+import { vi } from 'vitest';
+import type { Session } from '../../model/shellState.gen.ts';
+import type { ActivityResult, ExtendResult, SessionEndpoints, SessionEvent } from '../sessionEndpoints.ts';
+import type { TabChannel, TabMessage } from '../tabChannel.ts';
+
+/** sessionIn builds a Session the edge made now (its clock skewed by skewMs) with seconds left. */
+export function sessionIn(tokenS: number, idleS: number, extra: Partial<Session> = {}, skewMs = 0): Session {
+  const serverTime = Date.now() + skewMs;
+  return { serverTime, expiresAt: serverTime + tokenS * 1000, idleExpiresAt: serverTime + idleS * 1000, lengthSeconds: 300, canExtend: true, autoExtend: true, webview: false, ...extra };
+}
+
+export interface FakeEdge extends SessionEndpoints {
+  events: SessionEvent[];
+  /** calls lists the endpoints called, in order. */
+  calls: string[];
+  activityResult: ActivityResult;
+  /** extendResult answers extend; by default a fresh 300 s token and 300 s idle. */
+  extendResult: () => ExtendResult;
+}
+
+/** fakeEdge answers like the gateway: activity 204, extend with a fresh token. */
+export function fakeEdge(): FakeEdge {
+  const edge: FakeEdge = {
+    events: [],
+    calls: [],
+    activityResult: 'ok',
+    extendResult: () => ({ kind: 'ok', session: sessionIn(300, 300) }),
+    reportActivity: vi.fn(async () => {
+      edge.calls.push('activity');
+      return edge.activityResult;
+    }),
+    extend: vi.fn(async () => {
+      edge.calls.push('extend');
+      return edge.extendResult();
+    }),
+    logout: vi.fn(async (reason?: 'expired') => {
+      edge.calls.push(`logout${reason ? `:${reason}` : ''}`);
+      return true;
+    }),
+    goToLogin: vi.fn((reason?: 'expired') => {
+      edge.calls.push(`login${reason ? `:${reason}` : ''}`);
+    }),
+    track: vi.fn((action: SessionEvent) => {
+      edge.events.push(action);
+    }),
+  };
+  return edge;
+}
+
+/** linkedChannels are two tabs' channels: what one posts, the other receives (in a microtask). */
+export function linkedChannels(): [TabChannel, TabChannel] {
+  const listeners: [Set<(m: TabMessage) => void>, Set<(m: TabMessage) => void>] = [new Set(), new Set()];
+  const make = (mine: 0 | 1): TabChannel => ({
+    post(message) {
+      const copy = structuredClone(message);
+      queueMicrotask(() => {
+        for (const l of [...listeners[mine === 0 ? 1 : 0]]) l(copy);
+      });
+    },
+    subscribe(listener) {
+      listeners[mine].add(listener);
+      return () => listeners[mine].delete(listener);
+    },
+    close() {
+      listeners[mine].clear();
+    },
+  });
+  return [make(0), make(1)];
+}
+
+/** aloneChannel is a tab without others. */
+export function aloneChannel(): TabChannel {
+  return { post() {}, subscribe: () => () => {}, close() {} };
+}
