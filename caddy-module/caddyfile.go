@@ -29,6 +29,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		ui_dir           <path>
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
+//		identity         { ... }  (see caddyfile_identity.go)
 //	}
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	d.Next() // the directive's name
@@ -75,8 +76,12 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return d.Errf("max_decoded_size %q is not a size; give one such as 128MiB", v)
 			}
 			h.MaxDecodedSize = int64(size)
+		case "identity":
+			if err := parseIdentity(d, h); err != nil {
+				return err
+			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed and max_decoded_size", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size and identity", d.Val())
 		}
 	}
 	return nil

@@ -39,10 +39,11 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	}
 	regflow := r.URL.Query().Get("regflow")
 	variant := rules.SelectHeader(rules.HeaderInput{
-		Kind:    rules.KindOfPath(r.URL.Path),
-		Mode:    rules.ModeOfPath(r.URL.Path),
-		Locale:  res.Locale,
-		Regflow: regflow,
+		Kind:     rules.KindOfPath(r.URL.Path),
+		Mode:     rules.ModeOfPath(r.URL.Path),
+		Locale:   res.Locale,
+		Regflow:  regflow,
+		LoggedIn: visitorOf(r).loggedIn(),
 	})
 	header, shown := h.headerFragment(locale, variant, regflow)
 	p := &page{header: header, state: shellstate.State{
@@ -56,6 +57,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		CanAccess:     true,
 		Flags:         map[string]bool{},
 	}}
+	h.fillIdentityState(r, basePath, &p.state)
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.

@@ -21,6 +21,16 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveState(w, r)
 	case path == routePrefix+"healthz":
 		return h.serveHealth(w, r)
+	case path == callbackPath:
+		return h.serveCallback(w, r)
+	case path == routePrefix+"auth/logout":
+		return h.serveLogout(w, r)
+	case path == routePrefix+"auth/backchannel-logout":
+		return h.serveBackchannelLogout(w, r)
+	case path == routePrefix+"session/extend":
+		return h.serveExtend(w, r)
+	case path == routePrefix+"session/activity":
+		return h.serveActivity(w, r)
 	}
 	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
 }

@@ -56,6 +56,10 @@ type Handler struct {
 	// decompression bombs; past it the response is cut off. Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
 
+	// Identity turns on logins at the edge (OIDC, sessions, access guard, token relay; see
+	// identity_config.go). Without it every visitor gets the public header.
+	Identity *Identity `json:"identity,omitempty"`
+
 	bundle   *bundle.Bundle
 	resolver market.Resolver
 	logger   *zap.Logger
@@ -121,7 +125,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return fmt.Errorf("shell: the built-in UI: %w", err)
 	}
 	h.bundle = b
-	return nil
+	return h.provisionIdentity(ctx)
 }
 
 // Validate checks the configuration and says what to change.
@@ -146,11 +150,15 @@ func (h *Handler) Validate() error {
 	if h.MaxDecodedSize < 0 {
 		return fmt.Errorf("shell: max_decoded_size %d is negative; give a size such as 128MiB", h.MaxDecodedSize)
 	}
-	return nil
+	return h.validateIdentity()
 }
 
 // ServeHTTP answers the gateway's own routes and splices the shell into pages.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
+	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
+	if answered {
+		return err
+	}
 	if strings.HasPrefix(r.URL.Path, routePrefix) {
 		return h.serveOwnRoute(w, r)
 	}

@@ -1,0 +1,217 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+)
+
+// parseIdentity reads the identity block inside shell. Syntax:
+//
+//	identity {
+//		provider DEU|GBR <issuer-url> {
+//			client_id     <id>
+//			client_secret <secret placeholder or file:path>
+//			logout        keycloak|revocation|none
+//		}
+//		environment        local|development|staging|onboarding|production|<namespace>
+//		session_store      memory [max_sessions <n>]
+//		session_store      redis {
+//			addrs           <host:port>...
+//			sentinel_master <name>
+//			username        <name>
+//			password        <placeholder or file:path>
+//			db              <n>
+//		}
+//		session_keys       <placeholder or file:path>
+//		idle_timeout       <duration>
+//		protect            <path>...
+//		api_relay          <path prefix>|off
+//		pension_logout_url <url>
+//		keycloak_logout    on|off
+//		auto_extend        on|off
+//		stop_refreshing    on|off
+//	}
+func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
+	if h.Identity != nil {
+		return d.Err("identity is given twice; put every identity option in one block")
+	}
+	if d.NextArg() {
+		return d.Errf("identity takes no arguments, only a block: identity { provider DEU <issuer-url> }")
+	}
+	id := new(Identity)
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		switch opt := d.Val(); opt {
+		case "provider":
+			p, err := parseIdentityProvider(d)
+			if err != nil {
+				return err
+			}
+			id.Providers = append(id.Providers, p)
+		case "environment":
+			if !d.AllArgs(&id.Environment) {
+				return d.Errf("environment takes one value: local, development, staging, onboarding, production or a namespace name")
+			}
+		case "session_store":
+			s, err := parseSessionStore(d)
+			if err != nil {
+				return err
+			}
+			id.SessionStore = s
+		case "session_keys":
+			if !d.AllArgs(&id.SessionKeys) {
+				return d.Errf("session_keys takes one value, e.g. {env.SHELLGATE_SESSION_KEYS} or file:/run/secrets/session-keys")
+			}
+		case "idle_timeout":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("idle_timeout takes one duration, e.g. 5m")
+			}
+			dur, err := caddy.ParseDuration(v)
+			if err != nil {
+				return d.Errf("idle_timeout %q is not a duration; give one such as 5m", v)
+			}
+			id.IdleTimeout = caddy.Duration(dur)
+		case "protect":
+			paths := d.RemainingArgs()
+			if len(paths) == 0 {
+				return d.Errf("protect takes one or more paths, e.g. protect /postbox/* /documents")
+			}
+			id.Protect = append(id.Protect, paths...)
+		case "api_relay":
+			if !d.AllArgs(&id.APIRelay) {
+				return d.Errf("api_relay takes one path prefix, e.g. /rest/open_api/v2, or off")
+			}
+		case "pension_logout_url":
+			if !d.AllArgs(&id.PensionLogoutURL) {
+				return d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
+			}
+		case "keycloak_logout", "auto_extend", "stop_refreshing":
+			b, err := parseOnOff(d)
+			if err != nil {
+				return err
+			}
+			switch opt {
+			case "keycloak_logout":
+				id.KeycloakLogout = b
+			case "auto_extend":
+				id.AutoExtend = b
+			default:
+				id.StopRefreshing = b
+			}
+		default:
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend and stop_refreshing", opt)
+		}
+	}
+	h.Identity = id
+	return nil
+}
+
+func parseIdentityProvider(d *caddyfile.Dispenser) (IdentityProvider, error) {
+	var p IdentityProvider
+	if !d.Args(&p.Region, &p.Issuer) || d.NextArg() {
+		return p, d.Errf("provider takes a region and an issuer URL, e.g. provider DEU https://auth.example/auth/realms/global")
+	}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		switch d.Val() {
+		case "client_id":
+			if !d.AllArgs(&p.ClientID) {
+				return p, d.Errf("client_id takes one value, e.g. login")
+			}
+		case "client_secret":
+			if !d.AllArgs(&p.ClientSecret) {
+				return p, d.Errf("client_secret takes one value, e.g. {env.SHELLGATE_CLIENT_SECRET}")
+			}
+		case "logout":
+			if !d.AllArgs(&p.Logout) {
+				return p, d.Errf("logout takes one value: keycloak, revocation or none")
+			}
+		default:
+			return p, d.Errf("unknown provider option %q; the options are client_id, client_secret and logout", d.Val())
+		}
+	}
+	return p, nil
+}
+
+func parseSessionStore(d *caddyfile.Dispenser) (*SessionStore, error) {
+	s := new(SessionStore)
+	if !d.NextArg() {
+		return nil, d.Errf("session_store takes memory or redis")
+	}
+	s.Kind = d.Val()
+	switch s.Kind {
+	case storeMemory:
+		args := d.RemainingArgs()
+		switch {
+		case len(args) == 0:
+		case len(args) == 2 && args[0] == "max_sessions":
+			n, err := strconv.Atoi(args[1])
+			if err != nil || n <= 0 {
+				return nil, d.Errf("max_sessions %q is not a positive number; give one such as 100000", args[1])
+			}
+			s.MaxSessions = n
+		default:
+			return nil, d.Errf("session_store memory takes only max_sessions <n>, e.g. session_store memory max_sessions 100000")
+		}
+	case storeRedis:
+		if d.NextArg() {
+			return nil, d.Errf("session_store redis takes a block: session_store redis { addrs localhost:6379 }")
+		}
+		for nesting := d.Nesting(); d.NextBlock(nesting); {
+			switch d.Val() {
+			case "addrs":
+				addrs := d.RemainingArgs()
+				if len(addrs) == 0 {
+					return nil, d.Errf("addrs takes one or more host:port, e.g. addrs localhost:6379")
+				}
+				s.Addrs = append(s.Addrs, addrs...)
+			case "sentinel_master":
+				if !d.AllArgs(&s.SentinelMaster) {
+					return nil, d.Errf("sentinel_master takes the master's name, e.g. mymaster")
+				}
+			case "username":
+				if !d.AllArgs(&s.Username) {
+					return nil, d.Errf("username takes one value")
+				}
+			case "password":
+				if !d.AllArgs(&s.Password) {
+					return nil, d.Errf("password takes one value, e.g. {env.REDIS_PASSWORD}")
+				}
+			case "db":
+				var v string
+				if !d.AllArgs(&v) {
+					return nil, d.Errf("db takes one number, e.g. db 0")
+				}
+				n, err := strconv.Atoi(v)
+				if err != nil {
+					return nil, d.Errf("db %q is not a number; give one such as 0", v)
+				}
+				s.DB = n
+			default:
+				return nil, d.Errf("unknown session_store redis option %q; the options are addrs, sentinel_master, username, password and db", d.Val())
+			}
+		}
+	default:
+		return nil, d.Errf("session_store %q is not a store; use memory or redis", s.Kind)
+	}
+	return s, nil
+}
+
+func parseOnOff(d *caddyfile.Dispenser) (*bool, error) {
+	opt := d.Val()
+	var v string
+	if !d.AllArgs(&v) {
+		return nil, d.Errf("%s takes on or off", opt)
+	}
+	switch strings.ToLower(v) {
+	case "on":
+		b := true
+		return &b, nil
+	case "off":
+		b := false
+		return &b, nil
+	}
+	return nil, d.Errf("%s %q is neither on nor off", opt, v)
+}

@@ -1,0 +1,257 @@
+package shell
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/caddyserver/caddy/v2"
+
+	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/rules"
+)
+
+// Identity turns on logins at the edge: OIDC with one provider per region, server-side
+// sessions (in memory or Redis), the access guard and the token relay. Without it the
+// gateway shows the public header only.
+type Identity struct {
+	// Providers are the identity providers, one per region (DEU, GBR). A market uses its
+	// region's provider, or the only one configured.
+	Providers []IdentityProvider `json:"providers,omitempty"`
+
+	// Environment is where this gateway runs: local, development, staging, onboarding,
+	// production, or the name of a development namespace. It fills {env} in issuer URLs.
+	// Default: production.
+	Environment string `json:"environment,omitempty"`
+
+	// SessionStore keeps the sessions: in this process (the default) or in Redis, which every
+	// replica must share.
+	SessionStore *SessionStore `json:"session_store,omitempty"`
+
+	// SessionKeys seal the session records and the pending-login cookie: comma-separated
+	// base64 keys of 32 bytes, the first seals, all open (rotate by putting the new key first).
+	// Give a placeholder such as {env.SHELLGATE_SESSION_KEYS} or file:/path, never the keys.
+	// Required with Redis; with the memory store a random key is made at start.
+	SessionKeys string `json:"session_keys,omitempty"`
+
+	// IdleTimeout ends a session after this long without activity. Default: 5m (spec 9).
+	IdleTimeout caddy.Duration `json:"idle_timeout,omitempty"`
+
+	// Protect lists the paths that need a login, under every locale base path. Default: the
+	// customer area of spec section 2.3 (/postbox, /documents, ...).
+	Protect []string `json:"protect,omitempty"`
+
+	// APIRelay is the path prefix whose requests get the session's access token as a bearer
+	// token before the next handler proxies them. Default: /rest/open_api/v2; "off" turns
+	// the relay off.
+	APIRelay string `json:"api_relay,omitempty"`
+
+	// PensionLogoutURL is where a logout lands when set (spec: pension logout target);
+	// otherwise the locale's login page.
+	PensionLogoutURL string `json:"pension_logout_url,omitempty"`
+
+	// KeycloakLogout calls the provider's logout also when a session times out (spec flag
+	// umtFECallKeycloakLogoutOnSessionTimeout). A logout the customer asks for always ends
+	// the provider's session. Default: on.
+	KeycloakLogout *bool `json:"keycloak_logout,omitempty"`
+
+	// AutoExtend refreshes the token by itself when 120 s or fewer remain. Default: on.
+	AutoExtend *bool `json:"auto_extend,omitempty"`
+
+	// StopRefreshing stops offering an extension when the session length is 120 s or less
+	// (spec flag). Default: off.
+	StopRefreshing *bool `json:"stop_refreshing,omitempty"`
+
+	// runtime, made by provisionIdentity
+	rt *identityRuntime
+}
+
+// IdentityProvider is one region's OIDC provider.
+type IdentityProvider struct {
+	// Region is DEU or GBR.
+	Region string `json:"region"`
+	// Issuer is the provider's issuer URL, Keycloak realm paths welcome, e.g.
+	// https://auth.{env}.{region}.example/auth/realms/global: {region} (deu, gbr), {REGION}
+	// and {env} (the environment) are filled in.
+	Issuer string `json:"issuer"`
+	// ClientID is the OIDC client. Default: login.
+	ClientID string `json:"client_id,omitempty"`
+	// ClientSecret for confidential clients: a placeholder ({env.X}) or file:/path.
+	ClientSecret string `json:"client_secret,omitempty"`
+	// Logout is how a logout ends the provider's session: keycloak (the form post to
+	// {issuer}/protocol/openid-connect/logout, spec 7), revocation (RFC 7009) or none.
+	// Default: revocation when the provider advertises it.
+	Logout string `json:"logout,omitempty"`
+}
+
+// authConfig is the provider's configuration as the auth package takes it (secrets still
+// as placeholders).
+func (p IdentityProvider) authConfig() auth.ProviderConfig {
+	return auth.ProviderConfig{
+		Region:       p.Region,
+		Issuer:       p.Issuer,
+		ClientID:     p.ClientID,
+		ClientSecret: p.ClientSecret,
+		LogoutStyle:  auth.LogoutStyle(p.Logout),
+	}
+}
+
+// SessionStore says where sessions live.
+type SessionStore struct {
+	// Kind is memory or redis.
+	Kind string `json:"kind"`
+	// MaxSessions bounds the memory store; the least recently used go first. Default: 100000.
+	MaxSessions int `json:"max_sessions,omitempty"`
+	// Addrs are Redis addresses host:port: one for a standalone server, several for a
+	// Cluster, the Sentinels' with SentinelMaster.
+	Addrs []string `json:"addrs,omitempty"`
+	// SentinelMaster is the Sentinel master's name.
+	SentinelMaster string `json:"sentinel_master,omitempty"`
+	// Username and Password for Redis ACLs; Password may be a placeholder or file:/path.
+	Username string `json:"username,omitempty"`
+	Password string `json:"password,omitempty"`
+	// DB is the Redis database number (standalone and Sentinel only).
+	DB int `json:"db,omitempty"`
+}
+
+// Defaults and limits of the identity configuration.
+const (
+	defaultIdleTimeout   = 5 * time.Minute
+	defaultAPIRelay      = "/rest/open_api/v2"
+	defaultMaxSessions   = 100_000
+	defaultEnvironment   = auth.EnvProduction
+	storeMemory          = "memory"
+	storeRedis           = "redis"
+	relayOff             = "off"
+)
+
+// setIdentityDefaults fills what the operator left out.
+func (id *Identity) setDefaults() {
+	if id.Environment == "" {
+		id.Environment = defaultEnvironment
+	}
+	if id.SessionStore == nil {
+		id.SessionStore = &SessionStore{Kind: storeMemory}
+	}
+	if id.SessionStore.Kind == storeMemory && id.SessionStore.MaxSessions == 0 {
+		id.SessionStore.MaxSessions = defaultMaxSessions
+	}
+	if id.IdleTimeout == 0 {
+		id.IdleTimeout = caddy.Duration(defaultIdleTimeout)
+	}
+	if id.Protect == nil {
+		id.Protect = rules.CustomerArea
+	}
+	if id.APIRelay == "" {
+		id.APIRelay = defaultAPIRelay
+	}
+	for i := range id.Providers {
+		id.Providers[i].Region = strings.ToUpper(id.Providers[i].Region)
+		if id.Providers[i].ClientID == "" {
+			id.Providers[i].ClientID = auth.DefaultClientID
+		}
+	}
+}
+
+// validateIdentity checks the identity block and says what to change. It runs after
+// setDefaults.
+func (id *Identity) validate() error {
+	if id.SessionStore == nil { // Validate without Provision (caddy validate adapts, then provisions; be safe)
+		id.setDefaults()
+	}
+	if err := auth.ValidateEnvironment(id.Environment); err != nil {
+		return fmt.Errorf("shell: identity environment: %w", err)
+	}
+	if len(id.Providers) == 0 {
+		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")
+	}
+	seen := map[string]bool{}
+	for _, p := range id.Providers {
+		if p.Region != auth.RegionDEU && p.Region != auth.RegionGBR {
+			return fmt.Errorf("shell: identity provider region %q is not a region; use DEU or GBR", p.Region)
+		}
+		if seen[p.Region] {
+			return fmt.Errorf("shell: identity provider %s is given twice; one provider per region", p.Region)
+		}
+		seen[p.Region] = true
+		if err := p.authConfig().Validate(id.Environment); err != nil {
+			return fmt.Errorf("shell: identity provider %s: %w", p.Region, err)
+		}
+	}
+	switch s := id.SessionStore; s.Kind {
+	case storeMemory:
+		if s.MaxSessions < 0 {
+			return fmt.Errorf("shell: identity session_store memory max_sessions %d is negative; give a positive number such as 100000", s.MaxSessions)
+		}
+		if len(s.Addrs) > 0 || s.SentinelMaster != "" || s.Username != "" || s.Password != "" || s.DB != 0 {
+			return fmt.Errorf("shell: identity session_store memory takes no Redis options; use session_store redis { addrs ... }")
+		}
+	case storeRedis:
+		if len(s.Addrs) == 0 {
+			return fmt.Errorf("shell: identity session_store redis needs addrs; add e.g. `addrs localhost:6379`")
+		}
+		for _, a := range s.Addrs {
+			if _, port, ok := strings.Cut(a, ":"); !ok || port == "" || strings.Contains(a, "/") {
+				return fmt.Errorf("shell: identity session_store redis addr %q is not host:port; give e.g. localhost:6379", a)
+			}
+		}
+		if s.DB < 0 {
+			return fmt.Errorf("shell: identity session_store redis db %d is negative; use 0 to 15", s.DB)
+		}
+		if s.DB != 0 && len(s.Addrs) > 1 && s.SentinelMaster == "" {
+			return fmt.Errorf("shell: identity session_store redis db %d with several addrs: a Cluster has only db 0; remove db", s.DB)
+		}
+		if s.MaxSessions != 0 {
+			return fmt.Errorf("shell: identity session_store redis takes no max_sessions; Redis bounds itself (maxmemory)")
+		}
+		if id.SessionKeys == "" {
+			return fmt.Errorf("shell: identity session_keys is required with session_store redis, so that every replica seals alike; add `session_keys {env.SHELLGATE_SESSION_KEYS}` (comma-separated base64 keys of 32 bytes)")
+		}
+	default:
+		return fmt.Errorf("shell: identity session_store %q is not a store; use memory or redis", s.Kind)
+	}
+	if d := time.Duration(id.IdleTimeout); d < 2*time.Minute+time.Second {
+		return fmt.Errorf("shell: identity idle_timeout %s is too short; the countdown needs more than 2m, e.g. 5m", d)
+	}
+	if _, err := rules.NewProtectedPaths(id.Protect); err != nil {
+		return fmt.Errorf("shell: identity %w", err)
+	}
+	if id.APIRelay != relayOff && (!strings.HasPrefix(id.APIRelay, "/") || id.APIRelay == "/" || strings.HasPrefix(id.APIRelay, routePrefix) || strings.ContainsAny(id.APIRelay, "*? ")) {
+		return fmt.Errorf("shell: identity api_relay %q is not a path prefix; give one such as /rest/open_api/v2, or off", id.APIRelay)
+	}
+	if id.PensionLogoutURL != "" {
+		u, err := url.Parse(id.PensionLogoutURL)
+		if err != nil || !(u.Scheme == "https" && u.Host != "" || u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(id.PensionLogoutURL, "//")) {
+			return fmt.Errorf("shell: identity pension_logout_url %q is neither an https URL nor a path on this site; give e.g. https://pension.example/logout or /pension/logout", id.PensionLogoutURL)
+		}
+	}
+	return nil
+}
+
+// resolveSecret reads a secret given as a placeholder ({env.X}) or a file:/path.
+func resolveSecret(what, v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	v = caddy.NewReplacer().ReplaceKnown(v, "")
+	if name, ok := strings.CutPrefix(v, "file:"); ok {
+		raw, err := os.ReadFile(name)
+		if err != nil {
+			return "", fmt.Errorf("shell: identity %s: %w (give a readable file or an {env.X} placeholder)", what, err)
+		}
+		v = strings.TrimSpace(string(raw))
+	}
+	if v == "" {
+		return "", fmt.Errorf("shell: identity %s is empty after filling in placeholders; set the environment variable or file it names", what)
+	}
+	return v, nil
+}
+
+func boolOr(b *bool, def bool) bool {
+	if b == nil {
+		return def
+	}
+	return *b
+}

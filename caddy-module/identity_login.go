@@ -1,0 +1,216 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/session"
+)
+
+// Login: GET /{locale}/login/ (or /login) starts the authorization code flow with PKCE at the
+// market's provider; GET /_shell/auth/callback completes it with a fresh session.
+
+const (
+	callbackPath = routePrefix + "auth/callback"
+	// Cookie of a started login (sealed auth.Pending), short-lived, for the callback only.
+	pendingCookie      = "__Host-shellgate-login"
+	localPendingCookie = "shellgate-login"
+)
+
+// isLoginPath tells whether the path (locale base path removed) is the login page.
+func isLoginPath(path, basePath string) bool {
+	rest := strings.TrimPrefix(strings.ToLower(path), strings.ToLower(basePath))
+	return rest == "/login" || rest == "/login/"
+}
+
+// serveLogin starts a login. product and regflow survive the round trip; the return path is
+// validated (same-site relative paths only).
+func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, locale string) error {
+	rt := h.Identity.rt
+	q := r.URL.Query()
+	returnTo, ok := auth.SafeReturnPath(q.Get(returnParam))
+	if !ok {
+		returnTo = strings.TrimSuffix(basePath, "/") + "/"
+	}
+	returnTo = withQuery(returnTo, "product", q.Get("product"))
+	returnTo = withQuery(returnTo, "regflow", q.Get("regflow"))
+	noStore(w)
+	if visitorOf(r).loggedIn() {
+		http.Redirect(w, r, returnTo, http.StatusFound)
+		return nil
+	}
+	provider := rt.providerFor(regionOf(locale))
+	if provider == nil {
+		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure provider %s", locale, regionOf(locale)))
+	}
+	authURL, pending, err := provider.StartLogin(r.Context(), auth.LoginRequest{
+		ReturnTo:    returnTo,
+		Product:     q.Get("product"),
+		RegFlow:     q.Get("regflow"),
+		RedirectURL: originOf(r) + callbackPath,
+		Locale:      locale,
+	})
+	if err != nil {
+		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err))
+		w.Header().Set("Retry-After", "5")
+		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
+	}
+	sealed, err := auth.SealPending(rt.sealer, pending)
+	if err != nil {
+		return caddyhttp.Error(http.StatusInternalServerError, err)
+	}
+	c, ok := newPendingCookie(r, sealed)
+	if !ok {
+		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
+	}
+	http.SetCookie(w, c)
+	http.Redirect(w, r, authURL, http.StatusFound)
+	return nil
+}
+
+// serveCallback completes a login: checks state, nonce and PKCE (auth.Callback), makes a
+// fresh session (a new id: a session id planted before the login is never reused) and sends
+// the customer to the validated return path.
+func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
+	if h.Identity == nil {
+		return caddyhttp.Error(http.StatusNotFound, errors.New("logins are off: no identity block"))
+	}
+	if err := allowRead(w, r); err != nil {
+		return err
+	}
+	rt := h.Identity.rt
+	noStore(w)
+	clearPendingCookie(w, r)
+	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r), h.now())
+	if err != nil {
+		// No loop back into the provider: a browser that refuses cookies would bounce for ever.
+		rt.logger.Info("login callback without a usable pending login", zap.Error(err))
+		http.Redirect(w, r, "/", http.StatusSeeOther)
+		return nil
+	}
+	provider := rt.providers[pending.Region]
+	if provider == nil {
+		provider = rt.providerFor(pending.Region)
+	}
+	if provider == nil {
+		return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("the login was started for region %s, which is no longer configured", pending.Region))
+	}
+	login, err := provider.Callback(r.Context(), pending, r.URL.Query())
+	if err != nil {
+		if errors.Is(err, auth.ErrTransient) {
+			w.Header().Set("Retry-After", "5")
+			return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
+		}
+		// Denied or failed: back to the page the customer came from, not an error page.
+		rt.logger.Info("login not completed", zap.Error(err))
+		http.Redirect(w, r, returnOr(pending.ReturnTo), http.StatusSeeOther)
+		return nil
+	}
+	if old := visitorOf(r); old.loggedIn() {
+		_ = rt.store.Delete(r.Context(), old.session.ID)
+	}
+	now := h.now()
+	s := &session.Session{
+		ID:              session.NewID(),
+		Tokens:          sessionTokens(login.Tokens, ""),
+		ServerOffset:    login.Tokens.ServerOffset,
+		LastActivity:    now,
+		CreatedAt:       now,
+		Subject:         login.Claims.Subject,
+		SID:             login.Claims.SID,
+		CustomerNumber:  login.Claims.CustomerNumber,
+		Region:          provider.Region(),
+		PreferredLocale: login.Claims.Locale,
+		AutoExtend:      rt.autoExtend,
+	}
+	cookie, ok := session.NewCookie(r, s.ID)
+	if !ok {
+		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
+	}
+	if err := rt.store.Save(r.Context(), s); err != nil {
+		rt.logger.Error("cannot save the new session", zap.Error(err))
+		w.Header().Set("Retry-After", "5")
+		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the session store is not reachable: %w", err))
+	}
+	http.SetCookie(w, cookie)
+	rt.logger.Info("login completed", zap.String("region", s.Region))
+	http.Redirect(w, r, returnOr(login.ReturnTo), http.StatusSeeOther)
+	return nil
+}
+
+// returnOr gives a validated return path, or the site's home.
+func returnOr(p string) string {
+	if safe, ok := auth.SafeReturnPath(p); ok {
+		return safe
+	}
+	return "/"
+}
+
+// withQuery adds key=value to a path's query unless value is empty or key is already there.
+func withQuery(p, key, value string) string {
+	if value == "" {
+		return p
+	}
+	u, err := url.Parse(p)
+	if err != nil {
+		return p
+	}
+	q := u.Query()
+	if q.Has(key) {
+		return p
+	}
+	q.Set(key, value)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// originOf is the scheme and host the browser used, for the callback URL on the same host
+// (each market host has its own callback, registered at the provider).
+func originOf(r *http.Request) string {
+	if r.TLS != nil {
+		return "https://" + r.Host
+	}
+	return "http://" + r.Host
+}
+
+func newPendingCookie(r *http.Request, value string) (*http.Cookie, bool) {
+	c, ok := session.NewCookie(r, value)
+	if !ok {
+		return nil, false
+	}
+	c.Name = localPendingCookie
+	if c.Secure {
+		c.Name = pendingCookie
+	}
+	c.MaxAge = int(auth.PendingTTL.Seconds())
+	return c, true
+}
+
+func pendingCookieValue(r *http.Request) string {
+	name := localPendingCookie
+	if r.TLS != nil {
+		name = pendingCookie
+	}
+	if c, err := r.Cookie(name); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+func clearPendingCookie(w http.ResponseWriter, r *http.Request) {
+	if c, ok := newPendingCookie(r, ""); ok {
+		c.MaxAge = -1
+		http.SetCookie(w, c)
+	}
+}
+
+func noStore(w http.ResponseWriter) {
+	w.Header().Set("Cache-Control", "no-store")
+}

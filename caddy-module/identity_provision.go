@@ -1,0 +1,201 @@
+package shell
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/redis/go-redis/v9"
+	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/rules"
+	"github.com/shellgate/shellgate/caddy-module/session"
+)
+
+// identityRuntime is what the identity steps work with once provisioned.
+type identityRuntime struct {
+	store     session.Store
+	sealer    *session.Sealer
+	pooled    string // key in sessionStores, released at Cleanup
+	providers map[string]*auth.Client
+	protected rules.ProtectedPaths
+	lifecycle session.Lifecycle
+	idle      time.Duration
+	logger    *zap.Logger
+	// autoExtend, keycloakLogout: the flags of spec 4 (see Identity).
+	autoExtend     bool
+	keycloakLogout bool
+	// relayForbidden counts upstream 403s through the token relay.
+	relayForbidden atomic.Int64
+	// refreshes counts refresh calls this replica made, by outcome (for logs and tests).
+	refreshes atomic.Int64
+}
+
+// sessionStores keeps the session stores across config reloads: a reload must not log
+// everyone out of the in-process store, nor reconnect to Redis.
+var sessionStores = caddy.NewUsagePool()
+
+type pooledStore struct {
+	store  session.Store
+	sealer *session.Sealer
+	client redis.UniversalClient // nil for memory
+}
+
+func (p *pooledStore) Destruct() error {
+	err := p.store.Close()
+	if p.client != nil {
+		if cerr := p.client.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// provisionIdentity builds the identity runtime; with no identity block it does nothing.
+func (h *Handler) provisionIdentity(ctx caddy.Context) error {
+	id := h.Identity
+	if id == nil {
+		return nil
+	}
+	id.setDefaults()
+	if err := id.validate(); err != nil {
+		return err
+	}
+	rt := &identityRuntime{
+		providers:      map[string]*auth.Client{},
+		idle:           time.Duration(id.IdleTimeout),
+		logger:         h.logger.Named("identity"),
+		autoExtend:     boolOr(id.AutoExtend, true),
+		keycloakLogout: boolOr(id.KeycloakLogout, true),
+	}
+	rt.lifecycle = session.Lifecycle{
+		IdleTimeout:    rt.idle,
+		StopRefreshing: boolOr(id.StopRefreshing, false),
+		Local:          id.Environment == session.EnvironmentLocal,
+	}
+	rt.protected, _ = rules.NewProtectedPaths(id.Protect) // checked in validate
+
+	keysRaw, err := resolveSecret("session_keys", id.SessionKeys)
+	if err != nil {
+		return err
+	}
+	var keys [][]byte
+	if keysRaw != "" {
+		if keys, err = session.ParseKeys(keysRaw); err != nil {
+			return fmt.Errorf("shell: identity session_keys: %w", err)
+		}
+	}
+	poolKey, err := storeKey(id.SessionStore, keysRaw, rt.idle)
+	if err != nil {
+		return err
+	}
+	val, _, err := sessionStores.LoadOrNew(poolKey, func() (caddy.Destructor, error) {
+		return openStore(id.SessionStore, keys, rt.idle, h.now)
+	})
+	if err != nil {
+		return err
+	}
+	ps := val.(*pooledStore)
+	rt.store, rt.sealer, rt.pooled = ps.store, ps.sealer, poolKey
+
+	for _, p := range id.Providers {
+		cfg := p.authConfig()
+		if cfg.ClientSecret, err = resolveSecret("provider "+p.Region+" client_secret", p.ClientSecret); err != nil {
+			return err
+		}
+		c, err := auth.New(ctx, cfg, auth.Options{Clock: h.now, Environment: id.Environment})
+		if err != nil {
+			return fmt.Errorf("shell: identity provider %s: %w", p.Region, err)
+		}
+		rt.providers[p.Region] = c
+		// Warm discovery up in the background: a provider that is down must not stop Caddy.
+		go func() {
+			dctx, cancel := context.WithTimeout(context.Background(), auth.DefaultCallTimeout)
+			defer cancel()
+			if err := c.Discover(dctx); err != nil {
+				rt.logger.Warn("identity provider not reachable yet; logins retry discovery", zap.String("region", c.Region()), zap.String("issuer", c.Issuer()), zap.Error(err))
+			}
+		}()
+	}
+	id.rt = rt
+	return nil
+}
+
+// validateIdentity checks the identity block; without one there is nothing to check.
+func (h *Handler) validateIdentity() error {
+	if h.Identity == nil {
+		return nil
+	}
+	return h.Identity.validate()
+}
+
+// Cleanup gives the session store back to the pool; the last user closes it.
+func (h *Handler) Cleanup() error {
+	if h.Identity == nil || h.Identity.rt == nil || h.Identity.rt.pooled == "" {
+		return nil
+	}
+	_, err := sessionStores.Delete(h.Identity.rt.pooled)
+	return err
+}
+
+// storeKey names a store configuration; handlers with equal keys share one store.
+func storeKey(s *SessionStore, keys string, idle time.Duration) (string, error) {
+	password, err := resolveSecret("session_store redis password", s.Password)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256([]byte(strings.Join([]string{
+		s.Kind, fmt.Sprint(s.MaxSessions), strings.Join(s.Addrs, ","), s.SentinelMaster,
+		s.Username, password, fmt.Sprint(s.DB), keys, idle.String(),
+	}, "\x00")))
+	return "shell.sessions." + hex.EncodeToString(sum[:]), nil
+}
+
+// openStore opens the configured store. The memory store without keys seals with a random
+// key: its sessions die with the process anyway.
+func openStore(cfg *SessionStore, keys [][]byte, idle time.Duration, now func() time.Time) (*pooledStore, error) {
+	if len(keys) == 0 {
+		key := make([]byte, 32)
+		if _, err := rand.Read(key); err != nil {
+			return nil, fmt.Errorf("shell: identity: make a session key: %w", err)
+		}
+		keys = [][]byte{key}
+	}
+	sealer, err := session.NewSealer(keys)
+	if err != nil {
+		return nil, fmt.Errorf("shell: identity session_keys: %w", err)
+	}
+	switch cfg.Kind {
+	case storeRedis:
+		password, err := resolveSecret("session_store redis password", cfg.Password)
+		if err != nil {
+			return nil, err
+		}
+		client := redis.NewUniversalClient(&redis.UniversalOptions{
+			Addrs:      cfg.Addrs,
+			MasterName: cfg.SentinelMaster,
+			Username:   cfg.Username,
+			Password:   password,
+			DB:         cfg.DB,
+		})
+		store, err := session.NewRedisStore(client, session.RedisOptions{IdleTTL: idle, Sealer: sealer})
+		if err != nil {
+			client.Close()
+			return nil, fmt.Errorf("shell: identity session_store redis: %w", err)
+		}
+		return &pooledStore{store: store, sealer: sealer, client: client}, nil
+	default:
+		store := session.NewMemoryStore(session.MemoryOptions{MaxSessions: cfg.MaxSessions, IdleTTL: idle, Clock: now})
+		return &pooledStore{store: store, sealer: sealer}, nil
+	}
+}
+
+// Interface guard
+var _ caddy.CleanerUpper = (*Handler)(nil)

@@ -1,0 +1,235 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
+)
+
+// The identity steps of a request (DESIGN.md, steps 3 and 4): cookie → store → refresh when
+// due → idle check → activity. Each is a plain function; identify only strings them together.
+
+// visitor is what the identity steps found out about one request.
+type visitor struct {
+	// session is the visitor's live session; nil when logged out.
+	session *session.Session
+	// timing is the session's lifecycle at the time of the request.
+	timing session.Timing
+	// ended names why a session the browser presented ended on this request ("idle",
+	// "expired", "refresh-token-expired", "failed"), "" otherwise.
+	ended string
+}
+
+type visitorKey struct{}
+
+// visitorOf returns the identity steps' result stored in the request's context, nil when
+// identity is off.
+func visitorOf(r *http.Request) *visitor {
+	v, _ := r.Context().Value(visitorKey{}).(*visitor)
+	return v
+}
+
+// loggedIn tells whether the request has a live session; safe on nil.
+func (v *visitor) loggedIn() bool { return v != nil && v.session != nil }
+
+// identify runs the identity steps and returns the request carrying the visitor.
+func (h *Handler) identify(r *http.Request) (*http.Request, *visitor) {
+	rt := h.Identity.rt
+	now := h.now()
+	v := &visitor{}
+	s := readSession(r.Context(), rt, r)
+	if s != nil {
+		v.session, v.timing, v.ended = h.keepAlive(r.Context(), s, now)
+		if v.session != nil && isNavigation(r) {
+			v.session, v.timing = recordActivity(r.Context(), rt, v.session, now)
+		}
+	}
+	return r.WithContext(context.WithValue(r.Context(), visitorKey{}, v)), v
+}
+
+// readSession looks the cookie's session up. A missing, malformed, tampered or unknown
+// cookie is "no session", never an error; a store that cannot answer is logged and counts as
+// no session too, so that pages still go out (with the public header).
+func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *session.Session {
+	id, ok := session.ReadCookie(r)
+	if !ok {
+		return nil
+	}
+	s, err := rt.store.Get(ctx, id)
+	if err != nil {
+		if !errors.Is(err, session.ErrNotFound) {
+			rt.logger.Error("session store unavailable; serving the request as logged out", zap.Error(err))
+		}
+		return nil
+	}
+	return s
+}
+
+// keepAlive applies the lifecycle to a stored session: it ends the session when it expired
+// (idle or token), refreshes the token when due, and gives the session that is live after
+// that (nil when it ended) with its timing and the reason it ended.
+func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
+	rt := h.Identity.rt
+	t := session.TimingOf(s, now, rt.lifecycle)
+	if t.IdleRemaining <= 0 {
+		h.endSession(ctx, s, "idle", false)
+		return nil, session.Timing{}, "idle"
+	}
+	if t.Expired {
+		h.endSession(ctx, s, "expired", false)
+		return nil, session.Timing{}, "expired"
+	}
+	if !t.RefreshDue {
+		return s, t, ""
+	}
+	ns, err := h.refreshSession(ctx, s, func(cur *session.Session) bool {
+		return session.TimingOf(cur, h.now(), rt.lifecycle).RefreshDue
+	})
+	if err == nil {
+		return ns, session.TimingOf(ns, h.now(), rt.lifecycle), ""
+	}
+	if event, _, ends := auth.RefreshOutcome(err); ends {
+		h.endSession(ctx, s, event, false)
+		return nil, session.Timing{}, event
+	}
+	// Transient (provider blip, lock contention, store hiccup): keep the session as it is
+	// until its token really expires; the next request tries again.
+	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
+		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err))
+	return s, t, ""
+}
+
+// refreshSession refreshes the session's tokens at the provider, at most once at a time
+// across all replicas: under the store's lock, re-reading the session and asking due again
+// (another request or replica may have just refreshed it).
+func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due func(*session.Session) bool) (*session.Session, error) {
+	rt := h.Identity.rt
+	provider := rt.providerFor(s.Region)
+	if provider == nil {
+		return nil, errors.New("no identity provider configured for the session's region " + s.Region)
+	}
+	// The refresh must finish even if the browser goes away: its answer rotates the
+	// refresh token, and a lost answer would log the customer out.
+	ctx = context.WithoutCancel(ctx)
+	return session.RefreshOnce(ctx, rt.store, s.ID, due, func(ctx context.Context, cur *session.Session) (*session.Session, error) {
+		now := h.now()
+		if err := auth.CheckRefresh(cur.Tokens.Expiry, cur.ServerOffset, cur.Tokens.RefreshToken, now); err != nil {
+			return nil, err
+		}
+		rt.refreshes.Add(1)
+		tok, err := provider.Refresh(ctx, cur.Tokens.RefreshToken, cur.Tokens.AZP)
+		if err != nil {
+			return nil, err
+		}
+		ns := *cur
+		ns.Tokens = sessionTokens(tok, cur.Tokens.IDToken)
+		ns.ServerOffset = tok.ServerOffset
+		rt.logger.Info("session token refreshed", zap.String("region", ns.Region), zap.Time("expires", ns.Tokens.Expiry.Add(ns.ServerOffset)))
+		return &ns, nil
+	})
+}
+
+// sessionTokens turns the provider's tokens into the session's, keeping the previous ID
+// token when a refresh answer carries none.
+func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
+	id := t.IDToken
+	if id == "" {
+		id = previousIDToken
+	}
+	return session.Tokens{
+		AccessToken:  t.AccessToken,
+		RefreshToken: t.RefreshToken,
+		IDToken:      id,
+		Expiry:       t.Expiry,
+		IssuedAt:     t.IssuedAt,
+		AZP:          t.AZP,
+	}
+}
+
+// endSession removes a session (spec 4: logout). timedOut sessions also end at the provider
+// when keycloak_logout is on; asked is true for a logout the customer asked for, which always
+// ends the provider's session. Provider failures are logged: the edge session ends anyway.
+func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked bool) {
+	rt := h.Identity.rt
+	ctx = context.WithoutCancel(ctx)
+	if err := rt.store.Delete(ctx, s.ID); err != nil {
+		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err))
+	}
+	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle"))
+	if p := rt.providerFor(s.Region); p != nil && callProvider && s.Tokens.RefreshToken != "" {
+		if err := p.Logout(ctx, s.Tokens.RefreshToken, s.Tokens.IDToken); err != nil {
+			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err))
+		}
+	}
+	rt.logger.Info("session ended", zap.String("reason", reason))
+}
+
+// recordActivity counts a navigation as the customer's activity (throttled: at most one
+// store write per activity throttle).
+func recordActivity(ctx context.Context, rt *identityRuntime, s *session.Session, now time.Time) (*session.Session, session.Timing) {
+	if now.Sub(s.LastActivity) >= session.ActivityThrottle {
+		if err := rt.store.Touch(ctx, s.ID, now); err != nil {
+			rt.logger.Warn("cannot record activity", zap.Error(err))
+		} else {
+			ns := *s
+			ns.LastActivity = now
+			s = &ns
+		}
+	}
+	return s, session.TimingOf(s, now, rt.lifecycle)
+}
+
+// isNavigation tells whether the request is a page the customer navigated to (which counts
+// as activity), not a script's fetch.
+func isNavigation(r *http.Request) bool {
+	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, routePrefix) {
+		return false
+	}
+	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
+		return mode == "navigate"
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
+// providerFor gives the provider of a region, or the only one configured.
+func (rt *identityRuntime) providerFor(region string) *auth.Client {
+	if p, ok := rt.providers[region]; ok {
+		return p
+	}
+	if len(rt.providers) == 1 {
+		for _, p := range rt.providers {
+			return p
+		}
+	}
+	return nil
+}
+
+// regionOf is the auth region of a market (spec 7: DEU or GBR): the United Kingdom's market
+// logs in at GBR, every other market at DEU.
+func regionOf(locale string) string {
+	if strings.EqualFold(locale, "en-GB") {
+		return auth.RegionGBR
+	}
+	return auth.RegionDEU
+}
+
+// sessionState is the session timing the shell shows (shellstate.Session); never a token.
+func (h *Handler) sessionState(s *session.Session, t session.Timing) *shellstate.Session {
+	return &shellstate.Session{
+		ServerTime:    h.now().UnixMilli(),
+		ExpiresAt:     t.TokenExpiresAt.UnixMilli(),
+		IdleExpiresAt: t.IdleExpiresAt.UnixMilli(),
+		LengthSeconds: t.LengthSeconds,
+		CanExtend:     t.CanExtend,
+		AutoExtend:    s.AutoExtend,
+		Webview:       s.Webview,
+	}
+}

@@ -1,0 +1,36 @@
+package shell
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+)
+
+// serveIdentity runs the identity steps of a request (DESIGN.md steps 3 and 4) and answers
+// what is identity's alone: the login page, the token relay and the access guard. It returns
+// the request carrying the visitor for the steps after it, and whether it answered.
+func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) (*http.Request, bool, error) {
+	if h.Identity == nil || h.Identity.rt == nil || skipsIdentity(r.URL.Path) {
+		return r, false, nil
+	}
+	r, v := h.identify(r)
+	if strings.HasPrefix(r.URL.Path, routePrefix) {
+		return r, false, nil // own routes read the visitor from the request
+	}
+	if underRelay(h.Identity.APIRelay, r.URL.Path) {
+		return r, true, h.relayAPI(w, r, v, next)
+	}
+	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && isLoginPath(r.URL.Path, res.BasePath) {
+		return r, true, h.serveLogin(w, r, res.BasePath, res.Locale)
+	}
+	handled, err := h.guardPage(w, r)
+	return r, handled, err
+}
+
+// skipsIdentity: the shell's assets and the health check never need the session (and must
+// not cost a store lookup).
+func skipsIdentity(path string) bool {
+	return strings.HasPrefix(path, assetPrefix) || path == routePrefix+"healthz"
+}
