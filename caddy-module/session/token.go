@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -37,35 +38,40 @@ func TokenTimes(accessToken string) (Times, error) {
 	if err != nil {
 		return t, fmt.Errorf("access token payload is not base64url: %w", err)
 	}
-	var claims struct {
-		Exp *json.Number `json:"exp"`
-		Iat *json.Number `json:"iat"`
-		AZP string       `json:"azp"`
-	}
-	if err := json.Unmarshal(payload, &claims); err != nil {
+	var claims map[string]any
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.UseNumber()
+	if err := dec.Decode(&claims); err != nil {
 		return t, fmt.Errorf("access token payload is not a JSON object: %w", err)
 	}
+	if claims == nil {
+		return t, errors.New("access token payload is null, not a JSON object")
+	}
 	var errs []error
-	if v, err := numericDate(claims.Exp, "exp"); err != nil {
+	if v, err := numericDate(claims["exp"], "exp"); err != nil {
 		errs = append(errs, err)
 	} else {
 		t.Expiry = v
 	}
-	if v, err := numericDate(claims.Iat, "iat"); err != nil {
+	if v, err := numericDate(claims["iat"], "iat"); err != nil {
 		errs = append(errs, err)
 	} else {
 		t.IssuedAt = v
 	}
-	if claims.AZP != "" {
-		t.AZP = claims.AZP
+	if azp, ok := claims["azp"].(string); ok && azp != "" {
+		t.AZP = azp
 	}
 	return t, errors.Join(errs...)
 }
 
 // numericDate reads a JWT NumericDate (seconds since the epoch, fractions allowed).
-func numericDate(n *json.Number, name string) (time.Time, error) {
-	if n == nil {
+func numericDate(claim any, name string) (time.Time, error) {
+	if claim == nil {
 		return epoch, fmt.Errorf("access token has no %s claim", name)
+	}
+	n, ok := claim.(json.Number)
+	if !ok {
+		return epoch, fmt.Errorf("access token %s claim is %T, not a number of seconds", name, claim)
 	}
 	f, err := n.Float64()
 	// Beyond year 9999 (or before 1970) is not a real token time; refusing it keeps the
