@@ -328,7 +328,13 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   const onSubmit = (ev: Event) => {
     const form = ev.target;
     if (!(form instanceof HTMLFormElement) || form.dataset.shell === 'session-logout') return;
-    if (new URL(form.action, form.ownerDocument.baseURI).pathname !== LogoutPath) return;
+    let path: string;
+    try {
+      path = new URL(form.getAttribute('action') ?? '', window.location.href).pathname;
+    } catch {
+      return;
+    }
+    if (path !== LogoutPath) return;
     channel.post({ type: 'ended', reason: 'logout' });
     finish();
   };

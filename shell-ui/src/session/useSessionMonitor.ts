@@ -11,6 +11,10 @@ import type { TabChannel } from './tabChannel.ts';
 export interface MonitorSetup {
   endpoints?: SessionEndpoints;
   openChannel?: () => TabChannel;
+  /** activityTarget receives the customer's activity (default: the window). */
+  activityTarget?: EventTarget;
+  /** logoutForms is the document whose logout forms end the session (default: this one). */
+  logoutForms?: Document;
   /** ignoreActivity: events on the countdown itself. */
   ignoreActivity?: (target: EventTarget | null) => boolean;
 }
@@ -41,9 +45,9 @@ export function useSessionMonitor(session: Session | null | undefined, setup: Mo
       session,
       endpoints: s.endpoints ?? browserEndpoints(document),
       channel: (s.openChannel ?? openTabChannel)(),
-      activityTarget: window,
+      activityTarget: s.activityTarget ?? window,
       ignoreActivity: s.ignoreActivity,
-      logoutForms: document,
+      logoutForms: s.logoutForms ?? document,
     });
     monitor.current = m;
     setView(m.getView());

@@ -1,0 +1,82 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'vitest-axe';
+import { describe, expect, test } from 'vitest';
+import type { Session } from '../model/shellState.gen.ts';
+import { SessionCountdown } from './SessionCountdown.tsx';
+import { aloneChannel, fakeEdge, sessionIn } from './testing/fakeEdge.ts';
+import type { FakeEdge } from './testing/fakeEdge.ts';
+
+function renderCountdown(session: Session | null, locale = 'en-GB', edge: FakeEdge = fakeEdge()) {
+  const view = render(<SessionCountdown session={session} locale={locale} setup={{ endpoints: edge, openChannel: aloneChannel }} />);
+  return { ...view, edge };
+}
+
+describe('SessionCountdown', () => {
+  test('logged out: nothing rendered', () => {
+    const { container } = renderCountdown(null);
+    expect(container.innerHTML).toBe('');
+  });
+
+  test('far from the end: no dialog, nothing to hear', async () => {
+    renderCountdown(sessionIn(3600, 600));
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  test('near the end: an alert dialog with the time left takes focus on its Extend button', async () => {
+    renderCountdown(sessionIn(3600, 61));
+    const dialog = await screen.findByRole('alertdialog', { name: 'You will be logged out in 1:01.' });
+    const button = screen.getByRole('button', { name: 'Extend session' });
+    expect(dialog.contains(button)).toBe(true);
+    expect(document.activeElement).toBe(button);
+    expect(dialog.getAttribute('aria-modal')).toBe('false');
+    // Read out once in words, not every second.
+    expect(screen.getByText('You will be logged out in 1 minute, 1 second.').closest('[aria-live="assertive"]')).not.toBeNull();
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  test('while the customer types in a field, focus stays there; the live region says it', async () => {
+    const input = document.createElement('input');
+    input.setAttribute('aria-label', 'IBAN');
+    document.body.append(input);
+    input.focus();
+    renderCountdown(sessionIn(3600, 90));
+    await screen.findByRole('alertdialog');
+    expect(document.activeElement).toBe(input);
+    expect(document.querySelector('[aria-live="assertive"]')!.textContent).toBe('You will be logged out in 1 minute, 30 seconds.');
+    input.remove();
+  });
+
+  test('Extend session: the countdown goes, the confirmation says by how many minutes', async () => {
+    const user = userEvent.setup();
+    const edge = fakeEdge();
+    edge.extendResult = () => ({ kind: 'ok', session: sessionIn(600, 600) });
+    renderCountdown(sessionIn(3600, 60), 'en-GB', edge);
+    await user.click(await screen.findByRole('button', { name: 'Extend session' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('status').textContent).toBe('Your session was successfully extended by 10 minutes');
+    expect(edge.events).toContain('extended');
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  test('extension not offered: the message without a button', async () => {
+    renderCountdown(sessionIn(100, 600, { canExtend: false, lengthSeconds: 120 }));
+    await screen.findByRole('alertdialog');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  test.each([
+    ['de-DE', 'Sie werden in 1:30 abgemeldet.', 'Sitzung verlängern'],
+    ['de-CH', 'Sie werden in 1:30 abgemeldet.', 'Sitzung verlängern'],
+    ['fr-FR', 'Vous serez déconnecté dans 1:30.', 'Prolonger la session'],
+    ['pl-PL', 'Zostaniesz wylogowany za 1:30.', 'Przedłuż sesję'],
+    ['fi-FI', 'Sinut kirjataan ulos 1:30 kuluttua.', 'Jatka istuntoa'],
+  ])('%s: the page’s language', async (locale, message, extend) => {
+    renderCountdown(sessionIn(3600, 90), locale);
+    await screen.findByRole('alertdialog', { name: message });
+    screen.getByRole('button', { name: extend });
+  });
+});

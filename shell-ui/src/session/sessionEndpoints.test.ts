@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ActivityPath, EventsPath, ExtendPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
+
+const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false };
+
+function answer(status: number, body?: unknown, type: ResponseType = 'basic') {
+  // An opaque redirect has status 0, which the Response constructor refuses: set it after.
+  const res = new Response(body === undefined ? null : JSON.stringify(body), { status: status || 200 });
+  Object.defineProperty(res, 'type', { value: type });
+  Object.defineProperty(res, 'status', { value: status });
+  Object.defineProperty(res, 'ok', { value: status >= 200 && status < 300 });
+  return res;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('browserEndpoints', () => {
+  test.each([
+    { status: 204, want: 'ok' },
+    { status: 401, want: 'ended' },
+    { status: 503, want: 'failed' },
+  ])('activity answered $status: $want', async ({ status, want }) => {
+    const fetch = vi.fn(async () => answer(status));
+    vi.stubGlobal('fetch', fetch);
+    expect(await browserEndpoints().reportActivity()).toBe(want);
+    expect(fetch).toHaveBeenCalledWith(ActivityPath, expect.objectContaining({ method: 'POST', credentials: 'same-origin' }));
+  });
+
+  test.each([
+    { name: '200 with the new timing', res: () => answer(200, session), want: { kind: 'ok', session } },
+    { name: '200 with something else', res: () => answer(200, { access_token: 'x' }), want: { kind: 'failed' } },
+    { name: '401', res: () => answer(401, { error: 'login required' }), want: { kind: 'ended' } },
+    { name: '502', res: () => answer(502), want: { kind: 'failed' } },
+    {
+      name: 'no network',
+      res: () => {
+        throw new TypeError('Failed to fetch');
+      },
+      want: { kind: 'failed' },
+    },
+  ])('extend answered $name', async ({ res, want }) => {
+    const fetch = vi.fn(async () => res());
+    vi.stubGlobal('fetch', fetch);
+    expect(await browserEndpoints().extend()).toEqual(want);
+    expect(fetch).toHaveBeenCalledWith(ExtendPath, expect.objectContaining({ method: 'POST' }));
+  });
+
+  test.each([
+    { name: 'the edge’s 303', res: () => answer(0, undefined, 'opaqueredirect'), want: true },
+    { name: '500', res: () => answer(500), want: false },
+  ])('logout answered $name: $want', async ({ res, want }) => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => res());
+    vi.stubGlobal('fetch', fetch);
+    expect(await browserEndpoints().logout('expired')).toBe(want);
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe(LogoutPath);
+    expect(init.redirect).toBe('manual');
+    expect(String(init.body)).toBe('reason=expired');
+  });
+
+  test('goToLogin posts the logout form, with the reason, as a navigation', () => {
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    browserEndpoints(document).goToLogin('expired');
+    const form = document.querySelector<HTMLFormElement>('form[data-shell="session-logout"]')!;
+    expect(form.method).toBe('post');
+    expect(new URL(form.action).pathname).toBe(LogoutPath);
+    expect(new FormData(form).get('reason')).toBe('expired');
+    expect(submit).toHaveBeenCalledOnce();
+    form.remove();
+  });
+
+  test('track sends the event as a beacon, and a failing beacon is no error', async () => {
+    const beacon = vi.fn((_url: string, _data: Blob) => true);
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
+    browserEndpoints().track('shown');
+    const [url, data] = beacon.mock.calls[0]!;
+    expect(url).toBe(EventsPath);
+    expect(JSON.parse(await data.text())).toEqual({ name: 'session', object: 'session_countdown', action: 'shown' });
+
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      sendBeacon: () => {
+        throw new TypeError('beacon refused');
+      },
+    });
+    expect(() => browserEndpoints().track('expired')).not.toThrow();
+  });
+});

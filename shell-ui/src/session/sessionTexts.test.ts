@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'vitest';
+import { clockText, spokenText } from './countdownTime.ts';
+import { extendedText, logoutInText, sessionTextsByLocale, textsFor } from './sessionTexts.ts';
+
+describe('session texts', () => {
+  test('every market of the shell has its texts, each with its slots', () => {
+    expect(Object.keys(sessionTextsByLocale).sort()).toEqual(['de-AT', 'de-CH', 'de-DE', 'en', 'en-GB', 'en-IE', 'en-US', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'nl-NL', 'pl-PL'].sort());
+    for (const [locale, t] of Object.entries(sessionTextsByLocale)) {
+      expect(t.logoutIn, locale).toContain('{time}');
+      for (const form of Object.values(t.extended)) expect(form, locale).toContain('{n}');
+      expect(t.extend.length, locale).toBeGreaterThan(0);
+    }
+  });
+
+  test('nine languages, each its own words', () => {
+    const languages = new Set(Object.values(sessionTextsByLocale).map((t) => t.logoutIn));
+    // German and Swiss German say the same sentence; every other language its own.
+    expect(languages.size).toBe(8);
+    expect(new Set(Object.values(sessionTextsByLocale).map((t) => t.extended.other)).size).toBe(8);
+  });
+
+  test('Swiss German writes ss, never ß', () => {
+    expect(JSON.stringify(sessionTextsByLocale['de-CH'])).not.toContain('ß');
+  });
+
+  test.each([
+    ['en-GB', 1, 'Your session was successfully extended by 1 minute'],
+    ['en-GB', 5, 'Your session was successfully extended by 5 minutes'],
+    ['de-DE', 5, 'Ihre Sitzung wurde erfolgreich um 5 Minuten verlängert'],
+    ['pl-PL', 1, 'Twoja sesja została pomyślnie przedłużona o 1 minutę'],
+    ['pl-PL', 3, 'Twoja sesja została pomyślnie przedłużona o 3 minuty'],
+    ['pl-PL', 5, 'Twoja sesja została pomyślnie przedłużona o 5 minut'],
+    ['fr-FR', 15, 'Votre session a bien été prolongée de 15 minutes'],
+    ['it-IT', 1, 'La tua sessione è stata prolungata correttamente di 1 minuto'],
+  ])('%s, %i minutes: %s', (locale, n, want) => {
+    const { locale: l, texts } = textsFor(locale);
+    expect(extendedText(texts, l, n)).toBe(want);
+  });
+
+  test.each([
+    ['en-gb', 'en-GB'],
+    ['de-LU', 'de-DE'],
+    ['es-MX', 'es-ES'],
+    ['pt-PT', 'en'],
+  ])('%s finds the texts of %s', (asked, found) => {
+    expect(textsFor(asked).locale).toBe(found);
+  });
+
+  test.each([
+    [120, '2:00', 'You will be logged out in 2 minutes.'],
+    [61, '1:01', 'You will be logged out in 1 minute, 1 second.'],
+    [9, '0:09', 'You will be logged out in 9 seconds.'],
+    [0, '0:00', 'You will be logged out in 0 seconds.'],
+  ])('%i s: shown as %s, read as “%s”', (s, shown, spoken) => {
+    expect(clockText(s)).toBe(shown);
+    expect(logoutInText(textsFor('en').texts, spokenText(s, 'en'))).toBe(spoken);
+  });
+});
