@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
 import { readShellState } from './readState.ts';
+import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 
 export const HeaderMountSelector = '[data-shell="header"]';
 export const FooterMountSelector = '[data-shell="footer"]';
@@ -71,6 +72,8 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
       ),
     );
   }
+  // The session countdown: its own chunk and mount, for logged-in customers only.
+  void startSessionCountdown(doc, state, log);
   if (waiting === 0) log('no header or footer mount in the page');
   return roots;
 }
