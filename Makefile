@@ -7,7 +7,7 @@ UI_STAMP := shell-ui/dist/shell-manifest.json
 GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
 
-.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile bench fuzz clean
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp bench fuzz clean
 
 all: build
 
@@ -15,7 +15,7 @@ all: build
 deps: $(NODE_STAMP)
 	$(GO) mod download
 
-$(NODE_STAMP): package.json package-lock.json shell-ui/package.json e2e/package.json
+$(NODE_STAMP): package.json package-lock.json shell-ui/package.json e2e/package.json deploy/dev-idp/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -42,13 +42,17 @@ build: $(BIN)
 $(BIN): $(UI_STAMP) $(GO_SOURCES)
 	$(GO) build -o $(BIN) ./caddy-module/cmd/shellgate
 
-## run: the demo on http://localhost:8080
+## run: the demo on http://localhost:8080, with the dev identity provider on :9000 beside it
 run: deps build
 	@echo "shellgate demo: http://localhost:8080/ (de-DE) and http://localhost:8080/en-gb/ (en-GB)"
+	@echo "dev identity provider: http://localhost:9000/auth/realms/global (anna/demo, oliver/demo)"
+	@node deploy/dev-idp/server.mjs & idp=$$!; \
+	trap 'kill $$idp 2>/dev/null; wait $$idp 2>/dev/null' EXIT; \
+	trap 'exit 130' INT TERM; \
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
 ## test: every test (Go, UI, Caddyfile, browser)
-test: system-deps deps build test-go test-ui test-caddyfile test-e2e
+test: system-deps deps build test-go test-ui test-caddyfile test-idp test-e2e
 
 test-go: $(UI_STAMP)
 	$(GO) vet ./...
@@ -60,6 +64,10 @@ test-ui: $(NODE_STAMP)
 
 test-caddyfile: $(BIN)
 	$(BIN) validate --config Caddyfile --adapter caddyfile
+
+## test-idp: the dev identity provider against its real server (node --test)
+test-idp: $(NODE_STAMP)
+	npm test -w deploy/dev-idp
 
 test-e2e: $(BIN)
 	npm test -w e2e

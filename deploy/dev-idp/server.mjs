@@ -16,7 +16,7 @@ import { logLine, logRequests } from './lib/log.mjs';
 const config = readConfig();
 const customers = loadCustomers(config.customersFile);
 const stats = createStats();
-const { provider } = createProvider(config, customers, stats);
+const { provider } = createProvider(config, customers, stats, logLine);
 const interaction = createInteraction({ provider, customers });
 const keycloakLogout = createKeycloakLogout({
   provider,

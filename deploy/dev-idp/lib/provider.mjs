@@ -31,7 +31,7 @@ function signingKeys() {
   return { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' }] };
 }
 
-export function createProvider(config, customers, stats) {
+export function createProvider(config, customers, stats, log) {
   const interactionPath = (uid) => `${config.issuerPath}/login-actions/${uid}`;
 
   const provider = new Provider(config.issuer, {
@@ -166,6 +166,11 @@ export function createProvider(config, customers, stats) {
   });
   provider.on('end_session.success', () => stats.logout());
   provider.on('backchannel.success', () => stats.backchannelSent());
+  provider.on('backchannel.error', (_ctx, error, client) => {
+    log(`backchannel logout to client ${client.clientId} failed: ${error.message}`);
+  });
+  // The provider answers these with a 500 page and would otherwise leave no trace.
+  provider.on('server_error', (_ctx, error) => log(`error: ${error.stack || error.message}`));
 
   return { provider, interactionPath };
 }

@@ -43,6 +43,16 @@ test('a refresh rotates the refresh token and the used one is rejected afterward
   });
 });
 
+test('reusing a rotated refresh token ends the whole grant (reuse detection)', async () => {
+  const { body } = await login(idp);
+  const rotated = await refresh(body.refresh_token);
+  assert.equal(rotated.status, 200);
+  assert.equal((await refresh(body.refresh_token)).body.error, 'invalid_grant');
+  const after = await refresh(rotated.body.refresh_token);
+  assert.equal(after.status, 400, 'a replayed token revokes its successor too');
+  assert.equal(after.body.error, 'invalid_grant');
+});
+
 test('the counters count each token call once, failed ones included, until reset', async () => {
   const { body } = await login(idp);
   await refresh(body.refresh_token);
