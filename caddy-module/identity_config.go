@@ -118,13 +118,13 @@ type SessionStore struct {
 
 // Defaults and limits of the identity configuration.
 const (
-	defaultIdleTimeout   = 5 * time.Minute
-	defaultAPIRelay      = "/rest/open_api/v2"
-	defaultMaxSessions   = 100_000
-	defaultEnvironment   = auth.EnvProduction
-	storeMemory          = "memory"
-	storeRedis           = "redis"
-	relayOff             = "off"
+	defaultIdleTimeout = 5 * time.Minute
+	defaultAPIRelay    = "/rest/open_api/v2"
+	defaultMaxSessions = 100_000
+	defaultEnvironment = auth.EnvProduction
+	storeMemory        = "memory"
+	storeRedis         = "redis"
+	relayOff           = "off"
 )
 
 // setIdentityDefaults fills what the operator left out.

@@ -1,0 +1,381 @@
+package shell
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
+)
+
+func TestAccessGuard(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	_, customer := g.plantSession("4711", 10*time.Minute)
+	sNoNumber, _ := g.plantSession("", 10*time.Minute)
+	noNumber := &http.Cookie{Name: session.LocalCookieName, Value: sNoNumber.ID}
+	tests := []struct {
+		name     string
+		path     string
+		cookie   *http.Cookie
+		status   int
+		location string
+	}{
+		{"protected page without a session goes to login", "/documents/", nil, http.StatusFound, "/login/?return=%2Fdocuments%2F"},
+		{"the query survives in the return path", "/postbox/messages?id=3", nil, http.StatusFound, "/login/?return=%2Fpostbox%2Fmessages%3Fid%3D3"},
+		{"the locale's own login page", "/en-gb/documents", nil, http.StatusFound, "/en-gb/login/?return=%2Fen-gb%2Fdocuments"},
+		{"public page without a session", "/festgeld/", nil, http.StatusOK, ""},
+		{"protected page with a session", "/documents/", customer, http.StatusOK, ""},
+		{"session without a customer number is refused", "/documents/", noNumber, http.StatusForbidden, ""},
+		{"public page of a session without customer number", "/festgeld/", noNumber, http.StatusOK, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, _ := g.do(request(http.MethodGet, tt.path, tt.cookie))
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d", res.StatusCode, tt.status)
+			}
+			if got := res.Header.Get("Location"); got != tt.location {
+				t.Errorf("Location %q, want %q", got, tt.location)
+			}
+		})
+	}
+}
+
+func TestShellStateOfALoggedInCustomer(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("4711", 10*time.Minute)
+	res, page := g.do(request(http.MethodGet, "/documents/", cookie))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d", res.StatusCode)
+	}
+	st := pageState(t, page)
+	if !st.IsLoggedIn || !st.CanAccess || !st.IsAuthRequired || st.CustomerID != "4711" {
+		t.Errorf("state isLoggedIn=%v canAccess=%v isAuthRequired=%v customerId=%q, want true true true 4711",
+			st.IsLoggedIn, st.CanAccess, st.IsAuthRequired, st.CustomerID)
+	}
+	if st.HeaderVariant != "loading" {
+		t.Errorf("header variant %q, want loading until the customer data arrive", st.HeaderVariant)
+	}
+	if st.Session == nil {
+		t.Fatal("state has no session timing")
+	}
+	now := g.clock.Now()
+	if want := s.Tokens.Expiry.UnixMilli(); st.Session.ExpiresAt != want {
+		t.Errorf("expiresAt %d, want %d", st.Session.ExpiresAt, want)
+	}
+	if want := now.Add(defaultIdleTimeout).UnixMilli(); st.Session.IdleExpiresAt != want {
+		t.Errorf("idleExpiresAt %d, want %d (five minutes from the navigation)", st.Session.IdleExpiresAt, want)
+	}
+	if st.Session.ServerTime != now.UnixMilli() || st.Session.LengthSeconds != 600 || !st.Session.CanExtend || !st.Session.AutoExtend {
+		t.Errorf("session timing %+v", *st.Session)
+	}
+	assertNoSecret(t, "the page", page, s)
+	for _, c := range res.Cookies() {
+		if !c.HttpOnly {
+			t.Errorf("cookie %s is readable by JavaScript", c.Name)
+		}
+	}
+
+	// The same through /_shell/state.
+	res, body := g.do(request(http.MethodGet, "/_shell/state?path=/documents/", cookie))
+	var viaRoute shellstate.State
+	if err := json.Unmarshal([]byte(body), &viaRoute); err != nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("/_shell/state: %d %v", res.StatusCode, err)
+	}
+	if !viaRoute.IsLoggedIn || viaRoute.Session == nil || viaRoute.CustomerID != "4711" {
+		t.Errorf("/_shell/state lacks the login: %s", body)
+	}
+	assertNoSecret(t, "/_shell/state", body, s)
+}
+
+func TestVisitorWithoutSessionGetsThePublicState(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	res, page := g.do(request(http.MethodGet, "/festgeld/", nil))
+	st := pageState(t, page)
+	if res.StatusCode != http.StatusOK || st.IsLoggedIn || !st.CanAccess || st.IsAuthRequired || st.Session != nil || st.HeaderVariant != "public" {
+		t.Errorf("status %d state %+v, want the anonymous default of spec 6 and the public header", res.StatusCode, st)
+	}
+	if len(res.Cookies()) != 0 {
+		t.Errorf("a visitor without a session got cookies: %v", res.Cookies())
+	}
+}
+
+func TestUnusableCookieIsNoSession(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, _ := g.plantSession("4711", 10*time.Minute)
+	tampered := []byte(s.ID)
+	tampered[5] ^= 1
+	tests := []struct{ name, value string }{
+		{"garbage", "not a session id"},
+		{"unknown well-formed id", session.NewID()},
+		{"tampered id", string(tampered)},
+		{"empty", ""},
+		{"very long", strings.Repeat("A", 5000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cookie := &http.Cookie{Name: session.LocalCookieName, Value: tt.value}
+			res, page := g.do(request(http.MethodGet, "/festgeld/", cookie))
+			if res.StatusCode != http.StatusOK || pageState(t, page).IsLoggedIn {
+				t.Errorf("public page: status %d, logged in %v; want 200 as a visitor", res.StatusCode, pageState(t, page).IsLoggedIn)
+			}
+			res, _ = g.do(request(http.MethodGet, "/documents/", cookie))
+			if res.StatusCode != http.StatusFound {
+				t.Errorf("protected page: status %d, want 302 to login", res.StatusCode)
+			}
+		})
+	}
+}
+
+func TestIdleSessionEnds(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("4711", time.Hour)
+	g.clock.Advance(4 * time.Minute)
+	// Fetches that are not navigations (the shell polling its state) are no activity.
+	res, _ := g.do(request(http.MethodGet, "/_shell/state?path=/", cookie))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("state: %d", res.StatusCode)
+	}
+	g.clock.Advance(61 * time.Second)
+	res, page := g.do(request(http.MethodGet, "/festgeld/", cookie))
+	if pageState(t, page).IsLoggedIn {
+		t.Fatal("a session idle for 5m01s is still logged in")
+	}
+	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+		t.Errorf("the idle session is still stored: %v", err)
+	}
+	_ = res
+}
+
+func TestNavigationCountsAsActivity(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	_, cookie := g.plantSession("4711", time.Hour)
+	for range 3 {
+		g.clock.Advance(4 * time.Minute)
+		r := request(http.MethodGet, "/festgeld/", cookie)
+		r.Header.Set("Sec-Fetch-Mode", "navigate")
+		r.Header.Set("Sec-Fetch-Dest", "document")
+		if _, page := g.do(r); !pageState(t, page).IsLoggedIn {
+			t.Fatal("a customer navigating every 4 minutes was logged out")
+		}
+	}
+}
+
+func TestActivityEndpoint(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("4711", time.Hour)
+	g.clock.Advance(4 * time.Minute)
+	res, _ := g.do(sameOriginPost("/_shell/session/activity", cookie))
+	if res.StatusCode != http.StatusNoContent {
+		t.Fatalf("activity: %d, want 204", res.StatusCode)
+	}
+	got, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+	if err != nil || !got.LastActivity.Equal(g.clock.Now()) {
+		t.Fatalf("last activity %v (%v), want %v", got.LastActivity, err, g.clock.Now())
+	}
+	g.clock.Advance(2 * time.Minute) // 6 minutes after login, 2 after the activity
+	if _, page := g.do(request(http.MethodGet, "/festgeld/", cookie)); !pageState(t, page).IsLoggedIn {
+		t.Error("reported activity did not keep the session")
+	}
+	res, _ = g.do(sameOriginPost("/_shell/session/activity", nil))
+	if res.StatusCode != http.StatusUnauthorized {
+		t.Errorf("activity without a session: %d, want 401", res.StatusCode)
+	}
+}
+
+func sameOriginPost(path string, cookie *http.Cookie) *http.Request {
+	r := request(http.MethodPost, path, cookie)
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	r.Header.Set("Origin", "http://localhost")
+	return r
+}
+
+func TestCrossSitePostsAreRefused(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	headers := []struct {
+		name    string
+		headers map[string]string
+		refused bool
+	}{
+		{"cross-site fetch metadata", map[string]string{"Sec-Fetch-Site": "cross-site"}, true},
+		{"sibling subdomain", map[string]string{"Sec-Fetch-Site": "same-site", "Origin": "http://evil.localhost"}, true},
+		{"typed into the address bar", map[string]string{"Sec-Fetch-Site": "none"}, true},
+		{"foreign origin", map[string]string{"Origin": "https://evil.example"}, true},
+		{"null origin", map[string]string{"Origin": "null"}, true},
+		{"other scheme", map[string]string{"Origin": "https://localhost"}, true},
+		{"same origin", map[string]string{"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}, false},
+		{"same origin, older browser", map[string]string{"Origin": "http://localhost"}, false},
+	}
+	for _, path := range []string{"/_shell/auth/logout", "/_shell/session/extend", "/_shell/session/activity"} {
+		for _, tt := range headers {
+			t.Run(path+" "+tt.name, func(t *testing.T) {
+				s, cookie := g.plantSession("4711", time.Hour)
+				r := request(http.MethodPost, path, cookie)
+				for k, v := range tt.headers {
+					r.Header.Set(k, v)
+				}
+				res, _ := g.do(r)
+				if got := res.StatusCode == http.StatusForbidden; got != tt.refused {
+					t.Fatalf("status %d; refused %v, want %v", res.StatusCode, got, tt.refused)
+				}
+				_, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+				if tt.refused && err != nil {
+					t.Errorf("a refused request changed the session: %v", err)
+				}
+			})
+		}
+	}
+	res, _ := g.do(request(http.MethodGet, "/_shell/auth/logout", nil))
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "POST" {
+		t.Errorf("GET logout: %d Allow %q, want 405 POST", res.StatusCode, res.Header.Get("Allow"))
+	}
+}
+
+func TestLogoutWithoutProvider(t *testing.T) {
+	tests := []struct {
+		name     string
+		pension  string
+		referer  string
+		form     string
+		location string
+	}{
+		{"to the login page", "", "", "", "/login/"},
+		{"to the login page of the customer's locale", "", "http://localhost/en-gb/documents", "", "/en-gb/login/"},
+		{"to the pension logout target", "https://pension.example/logout", "", "", "https://pension.example/logout"},
+		{"expired at the countdown's end", "", "", "expired=1", "/login/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			id := localIdentity()
+			id.PensionLogoutURL = tt.pension
+			g := newTestGateway(t, id)
+			s, cookie := g.plantSession("4711", time.Hour)
+			r := sameOriginPost("/_shell/auth/logout", cookie)
+			r.Body = http.NoBody
+			if tt.form != "" {
+				r = sameOriginPost("/_shell/auth/logout", cookie)
+				r.Body = ioNopCloser(tt.form)
+				r.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			}
+			if tt.referer != "" {
+				r.Header.Set("Referer", tt.referer)
+			}
+			res, _ := g.do(r)
+			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != tt.location {
+				t.Fatalf("%d to %q, want 303 to %q", res.StatusCode, res.Header.Get("Location"), tt.location)
+			}
+			cleared := false
+			for _, c := range res.Cookies() {
+				cleared = cleared || (c.Name == session.LocalCookieName && c.MaxAge < 0)
+			}
+			if !cleared {
+				t.Error("the session cookie was not cleared")
+			}
+			if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+				t.Errorf("the session is still stored: %v", err)
+			}
+			if _, page := g.do(request(http.MethodGet, "/festgeld/", cookie)); pageState(t, page).IsLoggedIn {
+				t.Error("the old cookie still logs in")
+			}
+		})
+	}
+}
+
+func ioNopCloser(s string) *nopCloser { return &nopCloser{strings.NewReader(s)} }
+
+type nopCloser struct{ *strings.Reader }
+
+func (nopCloser) Close() error { return nil }
+
+func TestExtendWithoutSession(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	res, body := g.do(sameOriginPost("/_shell/session/extend", nil))
+	if res.StatusCode != http.StatusUnauthorized || !strings.Contains(body, `"error":"login required"`) {
+		t.Errorf("%d %s, want 401 login required", res.StatusCode, body)
+	}
+}
+
+func TestTokenRelay(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("4711", time.Hour)
+	tests := []struct {
+		name       string
+		cookie     *http.Cookie
+		authHeader string
+		apiStatus  int
+		status     int
+		wantAuth   string
+	}{
+		{"no session", nil, "", 200, http.StatusUnauthorized, ""},
+		{"no session, the browser's own header is not passed", nil, "Bearer stolen", 200, http.StatusUnauthorized, ""},
+		{"the session's token", cookie, "", 200, http.StatusOK, "Bearer " + s.Tokens.AccessToken},
+		{"the browser's header is replaced", cookie, "Bearer forged", 200, http.StatusOK, "Bearer " + s.Tokens.AccessToken},
+		{"an upstream 403 is passed on", cookie, "", 403, http.StatusForbidden, "Bearer " + s.Tokens.AccessToken},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g.apiStatus = tt.apiStatus
+			r := request(http.MethodGet, "/rest/open_api/v2/customers/4711", tt.cookie)
+			if tt.authHeader != "" {
+				r.Header.Set("Authorization", tt.authHeader)
+			}
+			res, body := g.do(r)
+			if res.StatusCode != tt.status {
+				t.Fatalf("status %d, want %d (%s)", res.StatusCode, tt.status, body)
+			}
+			if tt.status == http.StatusUnauthorized {
+				if strings.TrimSpace(body) != `{"error":"login required"}` {
+					t.Errorf("body %s, want the JSON 401", body)
+				}
+				return
+			}
+			var seen map[string]string
+			if err := json.Unmarshal([]byte(body), &seen); err != nil {
+				t.Fatal(err)
+			}
+			if seen["authorization"] != tt.wantAuth {
+				t.Errorf("the API saw Authorization %q, want the session's bearer token", seen["authorization"])
+			}
+		})
+	}
+	if got := g.h.Identity.rt.relayForbidden.Load(); got != 1 {
+		t.Errorf("counted %d upstream 403s, want 1", got)
+	}
+	assertNoSecret(t, "the logs", g.logText(), s)
+}
+
+func TestLoginPathNames(t *testing.T) {
+	tests := []struct {
+		path, basePath string
+		login          bool
+	}{
+		{"/login", "", true},
+		{"/login/", "", true},
+		{"/de-at/login/", "/de-at", true},
+		{"/EN-GB/Login", "/en-gb", true},
+		{"/login/extra", "", false},
+		{"/loginx", "", false},
+		{"/festgeld/", "", false},
+	}
+	for _, tt := range tests {
+		if got := isLoginPath(tt.path, tt.basePath); got != tt.login {
+			t.Errorf("isLoginPath(%q, %q) = %v, want %v", tt.path, tt.basePath, got, tt.login)
+		}
+	}
+}
+
+func TestLoginPathCarriesTheReturnPath(t *testing.T) {
+	got, err := url.Parse(loginPath("/en-gb", "/en-gb/documents?x=1"))
+	if err != nil || got.Path != "/en-gb/login/" || got.Query().Get(returnParam) != "/en-gb/documents?x=1" {
+		t.Errorf("loginPath = %v (%v)", got, err)
+	}
+	if got := loginPath("", "/"); got != "/login/" {
+		t.Errorf("loginPath for the home page = %q, want /login/", got)
+	}
+}
