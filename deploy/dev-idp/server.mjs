@@ -6,9 +6,10 @@ import { createServer } from 'node:http';
 import { readConfig } from './lib/config.mjs';
 import { loadCustomers } from './lib/customers.mjs';
 import { createStats } from './lib/stats.mjs';
-import { createProvider, KEYCLOAK_ROUTES } from './lib/provider.mjs';
+import { createProvider, KEYCLOAK_ROUTES, CLAIMS_BY_SCOPE } from './lib/provider.mjs';
 import { createInteraction } from './lib/interaction.mjs';
 import { createKeycloakLogout } from './lib/keycloak-logout.mjs';
+import { createUserinfo } from './lib/userinfo.mjs';
 import { sendJSON, sendHTML } from './lib/form.mjs';
 import { errorPage } from './lib/pages.mjs';
 import { logLine, logRequests } from './lib/log.mjs';
@@ -16,7 +17,7 @@ import { logLine, logRequests } from './lib/log.mjs';
 const config = readConfig();
 const customers = loadCustomers(config.customersFile);
 const stats = createStats();
-const { provider } = createProvider(config, customers, stats, logLine);
+const { provider, publicKey } = createProvider(config, customers, stats, logLine);
 const interaction = createInteraction({ provider, customers });
 const keycloakLogout = createKeycloakLogout({
   provider,
@@ -24,10 +25,14 @@ const keycloakLogout = createKeycloakLogout({
   endSessionPath: config.issuerPath + KEYCLOAK_ROUTES.end_session,
   log: logLine,
 });
+const userinfo = createUserinfo({
+  publicKey, issuer: config.issuer, customers, claimsByScope: CLAIMS_BY_SCOPE,
+});
 const providerCallback = provider.callback();
 
 const loginActions = `${config.issuerPath}/login-actions/`;
-const logoutPath = `${config.issuerPath}/protocol/openid-connect/logout`;
+const logoutPath = config.issuerPath + '/protocol/openid-connect/logout';
+const userinfoPath = config.issuerPath + KEYCLOAK_ROUTES.userinfo;
 
 async function route(req, res) {
   const path = req.url.split('?')[0];
@@ -42,6 +47,10 @@ async function route(req, res) {
   }
   if (path.startsWith(loginActions) && !path.slice(loginActions.length).includes('/')) {
     await (req.method === 'POST' ? interaction.submit(req, res) : interaction.show(req, res));
+    return;
+  }
+  if (path === userinfoPath) {
+    await userinfo(req, res);
     return;
   }
   if (path === logoutPath) {

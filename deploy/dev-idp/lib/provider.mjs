@@ -24,15 +24,26 @@ export const KEYCLOAK_ROUTES = {
   end_session: '/protocol/openid-connect/logout/session',
 };
 
-// A fresh signing key each start: tokens are only meant to outlive the process in tests that
-// restart nothing, and no key ever lands on disk.
-function signingKeys() {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: `dev-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' }] };
+// Which claims each scope releases, in the ID token and at userinfo.
+export const CLAIMS_BY_SCOPE = {
+  // customer_number, name and locale come with plain `openid` so that a gateway asking for
+  // nothing more still gets what the shell needs in the ID token.
+  openid: ['sub', 'customer_number', 'name', 'locale'],
+  profile: ['name', 'given_name', 'family_name', 'locale'],
+  email: ['email'],
+};
+
+// A fresh signing key each start: nothing outlives the process (sessions are in memory too),
+// and no key ever lands on disk.
+function signingKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = `dev-${randomBytes(6).toString('hex')}`;
+  return { privateKey, publicKey, jwk: { ...privateKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' } };
 }
 
 export function createProvider(config, customers, stats, log) {
   const interactionPath = (uid) => `${config.issuerPath}/login-actions/${uid}`;
+  const key = signingKey();
 
   const provider = new Provider(config.issuer, {
     clients: [{
@@ -47,18 +58,14 @@ export function createProvider(config, customers, stats, log) {
       backchannel_logout_uri: config.backchannelURI,
       backchannel_logout_session_required: true,
     }],
-    jwks: signingKeys(),
+    jwks: { keys: [key.jwk] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     routes: KEYCLOAK_ROUTES,
     pkce: { required: () => true },
     responseTypes: ['code'],
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
-      // customer_number, name and locale come with plain `openid` so that a gateway asking for
-      // nothing more still gets what the shell needs in the ID token.
-      openid: ['sub', 'customer_number', 'name', 'locale'],
-      profile: ['name', 'given_name', 'family_name', 'locale'],
-      email: ['email'],
+      ...CLAIMS_BY_SCOPE,
       sid: null,
       auth_time: null,
     },
@@ -172,5 +179,5 @@ export function createProvider(config, customers, stats, log) {
   // The provider answers these with a 500 page and would otherwise leave no trace.
   provider.on('server_error', (_ctx, error) => log(`error: ${error.stack || error.message}`));
 
-  return { provider, interactionPath };
+  return { provider, publicKey: key.publicKey };
 }
