@@ -1,0 +1,118 @@
+package shell
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddyconfig"
+)
+
+// TestBadIdentityOptionsSayWhatToChange: every bad identity option fails adapt or validate
+// with a message that names the option and the fix.
+func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
+	const provider = "provider DEU http://localhost:9000/auth/realms/global\n"
+	tests := []struct {
+		name, block, want string
+	}{
+		{"no provider", "idle_timeout 5m", "identity needs a provider; add e.g. `provider DEU"},
+		{"unknown option", provider + "colour blue", `unknown identity option "colour"; the options are provider`},
+		{"identity arguments", "", ""}, // placeholder replaced below
+		{"provider without issuer", "provider DEU", "provider takes a region and an issuer URL"},
+		{"provider region", "provider FRA https://auth.example/auth/realms/global", `provider region "FRA" is not a region; use DEU or GBR`},
+		{"provider twice", provider + provider, "identity provider DEU is given twice; one provider per region"},
+		{"issuer over plain http", "provider DEU http://auth.example/realms/x", "uses plain http: use https"},
+		{"issuer with a query", "provider DEU https://auth.example/realms/x?a=b", "has a query or fragment"},
+		{"issuer placeholder", "provider DEU https://auth.{stage}.example/realms/x", "unknown placeholder {stage}"},
+		{"provider option", "provider DEU https://auth.example/r {\n colour blue\n}", `unknown provider option "colour"; the options are client_id, client_secret and logout`},
+		{"logout style", "provider DEU https://auth.example/r {\n logout maybe\n}", `logout style "maybe" is unknown: use keycloak, revocation, none`},
+		{"environment", provider + "environment Prod_1", `environment "Prod_1" is not usable in a host name`},
+		{"store kind", provider + "session_store disk", `session_store "disk" is not a store; use memory or redis`},
+		{"memory max", provider + "session_store memory max_sessions lots", `max_sessions "lots" is not a positive number`},
+		{"memory extra", provider + "session_store memory lots", "session_store memory takes only max_sessions <n>"},
+		{"redis without addrs", provider + "session_store redis {\n db 1\n}\nsession_keys {env.K}", "session_store redis needs addrs"},
+		{"redis addr", provider + "session_store redis {\n addrs redis\n}\nsession_keys {env.K}", `redis addr "redis" is not host:port`},
+		{"redis without keys", provider + "session_store redis {\n addrs localhost:6379\n}", "session_keys is required with session_store redis"},
+		{"redis db", provider + "session_store redis {\n addrs localhost:6379\n db one\n}", `db "one" is not a number`},
+		{"redis option", provider + "session_store redis {\n cluster yes\n}", `unknown session_store redis option "cluster"`},
+		{"idle timeout", provider + "idle_timeout soon", `idle_timeout "soon" is not a duration`},
+		{"idle timeout too short", provider + "idle_timeout 1m", "idle_timeout 1m0s is too short; the countdown needs more than 2m"},
+		{"protect relative", provider + "protect documents", `protect "documents" is not a path; give one that starts with /`},
+		{"protect everything", provider + "protect /*", `protect "/*" protects the whole site`},
+		{"protect empty", provider + "protect", "protect takes one or more paths"},
+		{"relay", provider + "api_relay rest", `api_relay "rest" is not a path prefix`},
+		{"relay inside the shell's routes", provider + "api_relay /_shell/api", `api_relay "/_shell/api" is not a path prefix`},
+		{"pension logout", provider + "pension_logout_url javascript:alert(1)", `pension_logout_url "javascript:alert(1)" is neither an https URL nor a path`},
+		{"on off", provider + "auto_extend maybe", `auto_extend "maybe" is neither on nor off`},
+		{"identity twice", provider + "}\nidentity {\n" + provider, "identity is given twice"},
+	}
+	for _, tt := range tests {
+		if tt.name == "identity arguments" {
+			continue
+		}
+		t.Run(tt.name, func(t *testing.T) {
+			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" + tt.block + "\n\t\t}\n\t}\n\trespond ok\n}\n"
+			err := adaptAndValidate(t, caddyfile)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+	t.Run("identity arguments", func(t *testing.T) {
+		err := adaptAndValidate(t, "http://localhost:9080 {\n\tshell {\n\t\tidentity on\n\t}\n}\n")
+		if err == nil || !strings.Contains(err.Error(), "identity takes no arguments, only a block") {
+			t.Fatalf("error %v", err)
+		}
+	})
+}
+
+// TestIdentitySecretsFromEnvAndFiles: secrets are placeholders in the config and are read at
+// provision time from the environment or a file.
+func TestIdentitySecretsFromEnvAndFiles(t *testing.T) {
+	keyFile := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keyFile, []byte("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SHELLGATE_TEST_KEYS", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+	tests := []struct {
+		name, keys, want string
+	}{
+		{"from the environment", "{env.SHELLGATE_TEST_KEYS}", ""},
+		{"from a file", "file:" + keyFile, ""},
+		{"unset variable", "{env.SHELLGATE_TEST_UNSET}", "session_keys is empty after filling in placeholders"},
+		{"missing file", "file:/nonexistent/keys", "give a readable file or an {env.X} placeholder"},
+		{"not a key", "c2hvcnQ=", "session_keys:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" +
+				"provider DEU http://localhost:9000/auth/realms/global\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
+			err := adaptAndValidate(t, caddyfile)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("error %v, want none", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func adaptAndValidate(t *testing.T, caddyfile string) error {
+	t.Helper()
+	cfgJSON, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfile), nil)
+	if err != nil {
+		return err
+	}
+	var cfg caddy.Config
+	if err := json.Unmarshal(cfgJSON, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return caddy.Validate(&cfg)
+}
