@@ -1,0 +1,48 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { ShellState } from '../model/shellState.gen.ts';
+import type { Root } from 'react-dom/client';
+import { startSessionCountdown } from './startSessionCountdown.ts';
+import { sessionIn } from './testing/fakeEdge.ts';
+
+const visitor: ShellState = {
+  locale: 'de-DE',
+  market: 'de-DE',
+  basePath: '',
+  designVersion: 'v1',
+  headerVariant: 'public',
+  path: '/',
+  year: 2026,
+  isLoggedIn: false,
+  canAccess: true,
+  isAuthRequired: false,
+  access: null,
+  flags: null,
+};
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  vi.unstubAllGlobals();
+});
+
+describe('startSessionCountdown', () => {
+  test('a visitor’s page gets no countdown and no mount', async () => {
+    expect(await startSessionCountdown(document, visitor)).toBeNull();
+    expect(document.querySelector('[data-shell="session"]')).toBeNull();
+  });
+
+  test('a customer’s page gets the countdown in a mount first in the body', async () => {
+    // The edge is not there: the countdown must not care until it calls.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    document.body.innerHTML = '<div data-shell="header"></div><main>page</main>';
+    const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 90) };
+    await act(async () => {
+      root = (await startSessionCountdown(document, customer)) as Root;
+    });
+    expect(document.body.firstElementChild?.getAttribute('data-shell')).toBe('session');
+    await screen.findByRole('alertdialog', { name: 'Sie werden in 1:30 abgemeldet.' });
+  });
+});
