@@ -29,6 +29,8 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		ui_dir           <path>
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
+//		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
+//		consent          { ... }                (see caddyfile_consent.go)
 //		identity         { ... }  (see caddyfile_identity.go)
 //	}
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
@@ -80,8 +82,16 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseIdentity(d, h); err != nil {
 				return err
 			}
+		case "header_variant":
+			if err := parseHeaderVariant(d, h); err != nil {
+				return err
+			}
+		case "consent":
+			if err := parseConsent(d, h); err != nil {
+				return err
+			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size and identity", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant and consent", d.Val())
 		}
 	}
 	return nil

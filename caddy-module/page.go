@@ -17,6 +17,12 @@ type page struct {
 	state  shellstate.State
 	header *bundle.Fragment
 	footer *bundle.Fragment
+
+	// For Resolve (seo.go): what the header was selected from, and the rendered fragments.
+	h     *Handler
+	input rules.HeaderInput
+	frags splice.Fragments
+	buf   *[]byte
 }
 
 // Mount elements: every node the gateway adds carries data-shell.
@@ -38,15 +44,17 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		}
 	}
 	regflow := r.URL.Query().Get("regflow")
-	variant := rules.SelectHeader(rules.HeaderInput{
-		Kind:     rules.KindOfPath(r.URL.Path),
-		Mode:     rules.ModeOfPath(r.URL.Path),
+	routed := h.headerInput(r.URL.Path) // path rules and the operator's header_variant routes
+	in := rules.HeaderInput{
+		Kind:     routed.Kind,
+		Mode:     routed.Mode,
 		Locale:   res.Locale,
 		Regflow:  regflow,
 		LoggedIn: visitorOf(r).loggedIn(),
-	})
+	}
+	variant := rules.SelectHeader(in)
 	header, shown := h.headerFragment(locale, variant, regflow)
-	p := &page{header: header, state: shellstate.State{
+	p := &page{h: h, input: in, header: header, state: shellstate.State{
 		Locale:        locale,
 		Market:        locale,
 		BasePath:      basePath,
@@ -104,7 +112,17 @@ var fragmentBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); 
 // releaseFragments once the response is done.
 func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	bp := fragmentBuffers.Get().(*[]byte)
-	buf := (*bp)[:0]
+	*bp = (*bp)[:0]
+	f, err := h.appendFragments(p, bp)
+	p.frags, p.buf = f, bp
+	f.Resolve = p // the page's head may ask for a title and a header variant (seo.go)
+	return f, bp, err
+}
+
+// appendFragments renders the fragments at the end of *bp.
+func (h *Handler) appendFragments(p *page, bp *[]byte) (splice.Fragments, error) {
+	buf := *bp
+	start := len(buf)
 	v := bundle.Values{Year: p.state.Year, BasePath: p.state.BasePath, Path: p.state.Path}
 
 	buf = append(buf, headerOpen...)
@@ -115,7 +133,7 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	buf, err := p.state.AppendScript(buf)
 	if err != nil {
 		*bp = buf
-		return splice.Fragments{}, bp, err
+		return splice.Fragments{}, err
 	}
 	headerEnd := len(buf)
 	buf = append(buf, footerOpen...)
@@ -125,10 +143,10 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	buf = append(buf, mountClose...)
 	*bp = buf
 	return splice.Fragments{
-		Head:   h.bundle.Head(p.state.Locale),
-		Header: buf[:headerEnd:headerEnd],
+		Head:   h.headOf(p.state.Locale, false),
+		Header: buf[start:headerEnd:headerEnd],
 		Footer: buf[headerEnd:],
-	}, bp, nil
+	}, nil
 }
 
 func releaseFragments(bp *[]byte) {

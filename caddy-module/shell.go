@@ -17,6 +17,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/market"
+	"github.com/shellgate/shellgate/caddy-module/rules"
 	shellui "github.com/shellgate/shellgate/shell-ui"
 )
 
@@ -55,6 +56,19 @@ type Handler struct {
 	// MaxDecodedSize caps how many bytes a compressed page may decode to, against
 	// decompression bombs; past it the response is cut off. Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
+
+	// Page title, consent and header choice (seo.go, consent.go).
+
+	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
+	// <meta name="shell-header" content="..."> wins over them.
+	HeaderVariants []HeaderVariantRoute `json:"header_variants,omitempty"`
+
+	// Consent puts the consent manager and the market group's tag-manager container into
+	// every page's head. Unset, the gateway inserts no consent node at all.
+	Consent *Consent `json:"consent,omitempty"`
+
+	headerRoutes rules.HeaderRoutes
+	heads        map[string]pageHead // per locale: the Head fragment with and without a title
 
 	// Identity turns on logins at the edge (OIDC, sessions, access guard, token relay; see
 	// identity_config.go). Without it every visitor gets the public header.
@@ -125,6 +139,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return fmt.Errorf("shell: the built-in UI: %w", err)
 	}
 	h.bundle = b
+	if err := h.provisionSEO(); err != nil {
+		return err
+	}
 	return h.provisionIdentity(ctx)
 }
 
@@ -149,6 +166,9 @@ func (h *Handler) Validate() error {
 	}
 	if h.MaxDecodedSize < 0 {
 		return fmt.Errorf("shell: max_decoded_size %d is negative; give a size such as 128MiB", h.MaxDecodedSize)
+	}
+	if err := h.validateSEO(); err != nil {
+		return err
 	}
 	return h.validateIdentity()
 }

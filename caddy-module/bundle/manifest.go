@@ -25,6 +25,32 @@ type Manifest struct {
 	Locales []string `json:"locales"`
 	// Fragments maps locale → "header" or "footer" → variant → file.
 	Fragments map[string]map[string]map[string]string `json:"fragments"`
+	// SEO maps a locale to its site name and default page title (src/content/<locale>/seo.json).
+	SEO map[string]SiteSEO `json:"seo,omitempty"`
+}
+
+// SiteSEO is a locale's page title data (spec 2.7).
+type SiteSEO struct {
+	SiteName     string `json:"siteName"`
+	DefaultTitle string `json:"defaultTitle"`
+}
+
+// Title is the title of a page that has none: the default title plus the tagline built from
+// the site name.
+func (s SiteSEO) Title() string {
+	switch {
+	case s.DefaultTitle == "":
+		return s.SiteName
+	case s.SiteName == "":
+		return s.DefaultTitle
+	}
+	return s.DefaultTitle + " | " + s.SiteName
+}
+
+// SEO gives the page title data of locale, if the build has it.
+func (b *Bundle) SEO(locale string) (SiteSEO, bool) {
+	s, ok := b.manifest.SEO[locale]
+	return s, ok
 }
 
 func readManifest(fsys fs.FS) (*Manifest, error) {

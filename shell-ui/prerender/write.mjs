@@ -52,6 +52,23 @@ for (const { locale, header, footer } of rendered) {
   }
 }
 
+// 1b. Page title data (spec 2.7): each locale's src/content/<locale>/seo.json names the site
+// and the default title; the gateway gives a page without a <title> "<defaultTitle> | <siteName>".
+const seo = {};
+for (const { locale } of rendered) {
+  const file = join(root, 'src/content', locale, 'seo.json');
+  let data;
+  try {
+    data = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${relative(root, file)}: ${err.message}; every locale needs its seo.json with siteName and defaultTitle`);
+  }
+  for (const key of ['siteName', 'defaultTitle']) {
+    if (typeof data[key] !== 'string' || data[key].trim() === '') throw new Error(`${relative(root, file)} lacks a ${key} text`);
+  }
+  seo[locale] = { siteName: data.siteName.trim(), defaultTitle: data.defaultTitle.trim() };
+}
+
 // 2. Assets: the entry script, one content chunk per locale and the stylesheet, each
 // precompressed. Vite's manifest tells which file is which; it is not shipped.
 const viteManifestFile = join(dist, '.vite', 'manifest.json');
@@ -96,6 +113,7 @@ const manifest = {
   scripts,
   locales: rendered.map((r) => r.locale),
   fragments,
+  seo,
   // localeScripts: the content chunk the entry imports for each locale; a page may
   // <link rel="modulepreload"> its own to save a round trip before hydration.
   localeScripts,
