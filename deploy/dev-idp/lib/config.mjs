@@ -25,6 +25,11 @@ function list(env, name, fallback) {
   return items;
 }
 
+// The demo gateway's origins (the root Caddyfile): localhost and one *.localhost host per
+// market. The gateway's callback is on the host the browser used, so each needs registering.
+const DEMO_ORIGINS = ['localhost', ...['at', 'ch', 'uk', 'ie', 'us', 'fr', 'es', 'nl', 'pl', 'fi', 'it'].map((m) => `${m}.localhost`)]
+  .map((host) => `http://${host}:8080`);
+
 export function readConfig(env = process.env) {
   const port = env.DEV_IDP_PORT === undefined || env.DEV_IDP_PORT === '' ? 9000 : Number(env.DEV_IDP_PORT);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -51,8 +56,8 @@ export function readConfig(env = process.env) {
     refreshTTL: seconds(env, 'DEV_IDP_REFRESH_TTL', 1800),
     // Keycloak's "SSO session max" (10 hours): the login session and its grant end then.
     sessionTTL: seconds(env, 'DEV_IDP_SESSION_TTL', 36000),
-    redirectURIs: list(env, 'DEV_IDP_REDIRECT_URIS', 'http://localhost:8080/_shell/auth/callback'),
-    postLogoutURIs: list(env, 'DEV_IDP_POST_LOGOUT_URIS', 'http://localhost:8080/'),
+    redirectURIs: list(env, 'DEV_IDP_REDIRECT_URIS', DEMO_ORIGINS.map((o) => `${o}/_shell/auth/callback`).join(',')),
+    postLogoutURIs: list(env, 'DEV_IDP_POST_LOGOUT_URIS', DEMO_ORIGINS.map((o) => `${o}/`).join(',')),
     backchannelURI: list(env, 'DEV_IDP_BACKCHANNEL_URI', 'http://localhost:8080/_shell/auth/backchannel-logout')[0],
     customersFile: env.DEV_IDP_CUSTOMERS || new URL('../customers.json', import.meta.url).pathname,
     clientId: 'login',

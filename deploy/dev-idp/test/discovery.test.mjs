@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { startIdp } from './support.mjs';
+import { startIdp, login } from './support.mjs';
 
 let idp;
 before(async () => { idp = await startIdp(); });
@@ -46,4 +46,12 @@ test('paths outside the realm are 404 with a hint at the issuer', async () => {
 
 test('a bad setting stops the server with a message saying what to change', async () => {
   await assert.rejects(startIdp({ DEV_IDP_ACCESS_TTL: 'five' }), /DEV_IDP_ACCESS_TTL=five is not a whole number of seconds/);
+});
+
+test('by default every demo market host may receive the login callback, no other', async () => {
+  for (const redirectURI of ['http://localhost:8080/_shell/auth/callback', 'http://fr.localhost:8080/_shell/auth/callback']) {
+    const { status } = await login(idp, { redirectURI });
+    assert.equal(status, 200, redirectURI);
+  }
+  await assert.rejects(login(idp, { redirectURI: 'http://evil.example/_shell/auth/callback' }), /expected the login form, got 400/);
 });
