@@ -242,6 +242,20 @@ describe('two tabs', () => {
     expect(tabA.monitor.getView().remainingSeconds).toBe(tabB.monitor.getView().remainingSeconds);
   });
 
+  test('a tab opened while the countdown shows does not report it again', async () => {
+    const [a, b] = linkedChannels();
+    const edgeA = fakeEdge();
+    const edgeB = fakeEdge();
+    const session = sessionIn(3600, 100);
+    start(session, edgeA, a, 0);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const tabB = start(structuredClone(session), edgeB, b, 150);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tabB.monitor.getView().countdown).toBe(true);
+    expect(edgeA.events).toEqual(['shown']);
+    expect(edgeB.events).toEqual([]);
+  });
+
   test('expiry: both tabs leave for login, the event is reported once', async () => {
     const { edgeA, edgeB, tabA, tabB } = await twoTabs(sessionIn(3600, 5));
     await vi.advanceTimersByTimeAsync(5_500);

@@ -113,6 +113,8 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   // The 'shown' event goes out once each time the countdown appears (in one tab).
   let wasShown = false;
   let shownReported = false;
+  // shownSent: the event went out, from this tab or another; only then may it say so.
+  let shownSent = false;
   let shownTimer: ReturnType<typeof setTimeout> | undefined;
 
   function emit(next: CountdownView) {
@@ -139,12 +141,14 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     if (shown && !wasShown && !shownReported) {
       shownReported = true;
       shownTimer = setTimeout(() => {
+        shownSent = true;
         endpoints.track('shown');
         channel.post({ type: 'shown' });
       }, jitter());
     }
     if (!shown && wasShown) {
       shownReported = false;
+      shownSent = false;
       clearTimeout(shownTimer);
     }
     wasShown = shown;
@@ -303,8 +307,12 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
         break;
       case 'shown':
         shownReported = true;
+        shownSent = true;
         clearTimeout(shownTimer);
         break;
+      case 'hello':
+        if (wasShown && shownSent) channel.post({ type: 'shown' });
+        return;
       case 'auto-extending':
         autoTriedFor = m.tokenId;
         clearTimeout(autoTimer);
@@ -341,6 +349,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   options.logoutForms?.addEventListener('submit', onSubmit, true);
   const stopLogoutWatch = () => options.logoutForms?.removeEventListener('submit', onSubmit, true);
 
+  channel.post({ type: 'hello' });
   tick();
 
   return {

@@ -12,6 +12,8 @@ export type TabMessage =
   | { type: 'timing'; timing: SessionTiming; extendedMinutes?: number }
   /** The countdown appeared and its 'shown' event went out. */
   | { type: 'shown' }
+  /** A tab opened: tabs showing the countdown answer 'shown', so it does not report it again. */
+  | { type: 'hello' }
   /** This tab is refreshing the token named tokenId automatically. */
   | { type: 'auto-extending'; tokenId: number }
   /** That automatic refresh failed: the countdown shows instead. */
