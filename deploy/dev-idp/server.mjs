@@ -81,10 +81,24 @@ const server = createServer(logRequests((req, res) => {
   });
 }));
 
+server.on('error', (error) => {
+  if (error.code === 'EADDRINUSE') {
+    logLine(`port ${config.port} on ${config.host} is in use: is a dev IdP already running? Stop it or set DEV_IDP_PORT`);
+  } else {
+    logLine(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  }
+  process.exit(1);
+});
+
 server.listen(config.port, config.host, () => {
   logLine(`listening on ${config.host}:${config.port}, issuer ${config.issuer}, discovery ${config.issuer}/.well-known/openid-configuration`);
 });
 
+// Stop accepting, let requests in flight finish, and do not wait on idle keep-alive clients.
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
 }
