@@ -11,8 +11,10 @@ export interface SessionCountdownProps {
   session: Session | null | undefined;
   /** locale is state.locale: it picks the texts. */
   locale: string;
+  /** receivedAt is when the page's response began (local clock), for the clock skew. */
+  receivedAt?: number;
   /** setup replaces the browser's endpoints and tab channel in tests. */
-  setup?: Omit<MonitorSetup, 'ignoreActivity'>;
+  setup?: Omit<MonitorSetup, 'ignoreActivity' | 'receivedAt'>;
 }
 
 // Screen readers hear the countdown when it appears and at these seconds, not every second.
@@ -33,13 +35,13 @@ function isTyping(el: Element | null): boolean {
  * field: then an assertive live region reads it out, and the dialog, first in the page, is
  * one Shift+Tab from the top.
  */
-export function SessionCountdown({ session, locale, setup }: SessionCountdownProps) {
+export function SessionCountdown({ session, locale, receivedAt, setup }: SessionCountdownProps) {
   const { locale: textLocale, texts } = textsFor(locale);
   const root = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const ignoreActivity = useCallback((target: EventTarget | null) => target instanceof Node && (root.current?.contains(target) ?? false), []);
-  const { view, extend } = useSessionMonitor(session, { ...setup, ignoreActivity });
+  const { view, extend } = useSessionMonitor(session, { ...setup, receivedAt, ignoreActivity });
   const messageId = useId();
 
   // The first second shown, then each milestone passed, is what the live region says.

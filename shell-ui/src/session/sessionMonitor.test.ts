@@ -198,6 +198,16 @@ describe('session lifecycle', () => {
   });
 });
 
+describe('clock', () => {
+  test('the skew leaves out the page’s load time: the response began 3 s before the script ran', () => {
+    const session = sessionIn(3600, 100);
+    const edge = fakeEdge();
+    const monitor = startSessionMonitor({ session, receivedAt: Date.now() - 3_000, endpoints: edge, channel: aloneChannel(), jitter: () => 0 });
+    monitors.push(monitor);
+    expect(monitor.getView().remainingSeconds).toBe(97);
+  });
+});
+
 describe('two tabs', () => {
   async function twoTabs(session: Session) {
     const [a, b] = linkedChannels();
@@ -254,6 +264,19 @@ describe('two tabs', () => {
     expect(tabB.monitor.getView().countdown).toBe(true);
     expect(edgeA.events).toEqual(['shown']);
     expect(edgeB.events).toEqual([]);
+  });
+
+  test('a tab opened later brings its timing: both show one figure', async () => {
+    const [a, b] = linkedChannels();
+    const session = sessionIn(3600, 100);
+    const tabA = start(session, fakeEdge(), a, 0);
+    await vi.advanceTimersByTimeAsync(2_000);
+    // B's page measured its skew 1.5 s off (a slow load): it shows 1.5 s more than A would.
+    const later = { ...session, serverTime: Date.now() };
+    const tabB = startSessionMonitor({ session: later, receivedAt: Date.now() + 1_500, endpoints: fakeEdge(), channel: b, jitter: () => 150 });
+    monitors.push(tabB);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(tabA.monitor.getView().remainingSeconds).toBe(tabB.getView().remainingSeconds);
   });
 
   test('expiry: both tabs leave for login, the event is reported once', async () => {

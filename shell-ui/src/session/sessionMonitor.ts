@@ -40,6 +40,11 @@ export const OffView: CountdownView = { status: 'off', remainingSeconds: 0, coun
 
 export interface MonitorOptions {
   session: Session;
+  /**
+   * receivedAt is when this browser got the session (local clock): for the page's own state,
+   * when the page's response began, not when the script ran.
+   */
+  receivedAt?: number;
   endpoints: SessionEndpoints;
   /** channel reaches the other tabs; the monitor closes it when it stops. */
   channel: TabChannel;
@@ -88,7 +93,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   const idleLengthMs = idleLengthOf(options.session);
   const listeners = new Set<(view: CountdownView) => void>();
 
-  let timing: SessionTiming = toTiming(options.session, now());
+  let timing: SessionTiming = toTiming(options.session, options.receivedAt ?? now());
   let view: CountdownView = OffView;
   let stopped = false;
   let ended = false;
@@ -311,8 +316,10 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
         clearTimeout(shownTimer);
         break;
       case 'hello':
+        adopt(m.timing);
+        channel.post({ type: 'timing', timing });
         if (wasShown && shownSent) channel.post({ type: 'shown' });
-        return;
+        break;
       case 'auto-extending':
         autoTriedFor = m.tokenId;
         clearTimeout(autoTimer);
@@ -349,7 +356,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   options.logoutForms?.addEventListener('submit', onSubmit, true);
   const stopLogoutWatch = () => options.logoutForms?.removeEventListener('submit', onSubmit, true);
 
-  channel.post({ type: 'hello' });
+  channel.post({ type: 'hello', timing });
   tick();
 
   return {

@@ -12,8 +12,11 @@ export type TabMessage =
   | { type: 'timing'; timing: SessionTiming; extendedMinutes?: number }
   /** The countdown appeared and its 'shown' event went out. */
   | { type: 'shown' }
-  /** A tab opened: tabs showing the countdown answer 'shown', so it does not report it again. */
-  | { type: 'hello' }
+  /**
+   * A tab opened, with its page's timing. The others take it when it is newer and answer
+   * with theirs (and 'shown' while the countdown shows), so every tab has one timing.
+   */
+  | { type: 'hello'; timing: SessionTiming }
   /** This tab is refreshing the token named tokenId automatically. */
   | { type: 'auto-extending'; tokenId: number }
   /** That automatic refresh failed: the countdown shows instead. */

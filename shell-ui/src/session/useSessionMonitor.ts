@@ -13,6 +13,8 @@ export interface MonitorSetup {
   openChannel?: () => TabChannel;
   /** activityTarget receives the customer's activity (default: the window). */
   activityTarget?: EventTarget;
+  /** receivedAt is when the page's response began (local clock); default: now. */
+  receivedAt?: number;
   /** logoutForms is the document whose logout forms end the session (default: this one). */
   logoutForms?: Document;
   /** ignoreActivity: events on the countdown itself. */
@@ -43,6 +45,7 @@ export function useSessionMonitor(session: Session | null | undefined, setup: Mo
     const s = setupRef.current;
     const m = startSessionMonitor({
       session,
+      receivedAt: s.receivedAt,
       endpoints: s.endpoints ?? browserEndpoints(document),
       channel: (s.openChannel ?? openTabChannel)(),
       activityTarget: s.activityTarget ?? window,
