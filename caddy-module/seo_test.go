@@ -3,16 +3,18 @@ package shell
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
-
-	"io/fs"
+	"time"
 
 	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig"
 	"github.com/caddyserver/caddy/v2/caddytest"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"go.uber.org/zap/zapcore"
 	"golang.org/x/net/html"
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
@@ -397,5 +399,56 @@ func TestAsciiText(t *testing.T) {
 		if got := asciiText(tt.in); got != tt.want {
 			t.Errorf("asciiText(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestPageHeaderRequestWithSession: what a page asks for goes through spec 4's rules with the
+// session: a logged-in customer keeps the logged-in header on a page that asks for public,
+// while a mode overrides and a login page keeps its header. An unknown value is logged at
+// debug level and ignored.
+func TestPageHeaderRequestWithSession(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	origin := seoOrigin()
+	g.upstream = caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		origin.ServeHTTP(w, r)
+		return nil
+	})
+	_, cookie := g.plantSession("C1", 10*time.Minute)
+	tests := []struct {
+		meta      string
+		loggedIn  bool
+		want      string
+		debugLogs int
+	}{
+		{"", false, "public", 0},
+		{"", true, "loading", 0},
+		{"public", true, "loading", 0},
+		{"hidden-navigation", true, "hidden-navigation", 0},
+		{"login", true, "login", 0},
+		{"fancy", true, "loading", 1},
+		{"fancy", false, "public", 1},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s logged in %v", tt.meta, tt.loggedIn), func(t *testing.T) {
+			before := g.logs.FilterMessage("page asked for an unknown header variant; ignored").Len()
+			var c *http.Cookie
+			if tt.loggedIn {
+				c = cookie
+			}
+			_, body := g.do(request(http.MethodGet, "/festgeld/?meta="+tt.meta, c))
+			if got := stateOf(t, body)["headerVariant"]; got != tt.want {
+				t.Errorf("header variant %v, want %s", got, tt.want)
+			}
+			logged := g.logs.FilterMessage("page asked for an unknown header variant; ignored")
+			if n := logged.Len() - before; n != tt.debugLogs {
+				t.Fatalf("%d debug logs of an unknown variant, want %d", n, tt.debugLogs)
+			}
+			if tt.debugLogs > 0 {
+				entry := logged.All()[logged.Len()-1]
+				if entry.Level != zapcore.DebugLevel || entry.ContextMap()["variant"] != tt.meta {
+					t.Errorf("log entry %v %v, want debug level naming %q", entry.Level, entry.ContextMap(), tt.meta)
+				}
+			}
+		})
 	}
 }
