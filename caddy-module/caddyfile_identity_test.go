@@ -39,7 +39,7 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 		{"redis db", provider + "session_store redis {\n addrs localhost:6379\n db one\n}", `db "one" is not a number`},
 		{"redis option", provider + "session_store redis {\n cluster yes\n}", `unknown session_store redis option "cluster"`},
 		{"idle timeout", provider + "idle_timeout soon", `idle_timeout "soon" is not a duration`},
-		{"idle timeout too short", provider + "idle_timeout 1m", "idle_timeout 1m0s is too short; the countdown needs more than 2m"},
+		{"idle timeout too short", provider + "idle_timeout 5s", "idle_timeout 5s is too short; give one such as 5m"},
 		{"protect relative", provider + "protect documents", `protect "documents" is not a path; give one that starts with /`},
 		{"protect everything", provider + "protect /*", `protect "/*" protects the whole site`},
 		{"protect empty", provider + "protect", "protect takes one or more paths"},

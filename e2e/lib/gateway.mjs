@@ -66,18 +66,19 @@ async function waitUntilUp(base, child, logFile) {
 
 /**
  * Starts bin/shellgate with the repo's Caddyfile from the repo root.
+ * options: { port, env (extra environment, e.g. SHELLGATE_IDP_ISSUER), logName }.
  * Returns { base, origin, stop }. Fails with what to do when the binary is missing.
  */
-export async function startGateway() {
+export async function startGateway(options = {}) {
   if (!existsSync(binary)) {
     throw new Error(`${binary} is missing: run make build at the repo root first`);
   }
   if (!existsSync(caddyfile)) {
     throw new Error(`${caddyfile} is missing: the demo config comes with the repo; pull or restore it`);
   }
-  const [port, originPort, adminPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, originPort, adminPort] = [options.port ?? (await freePort()), await freePort(), await freePort()];
   await mkdir(artifactsDir, { recursive: true });
-  const logFile = join(artifactsDir, 'gateway.log');
+  const logFile = join(artifactsDir, options.logName ?? 'gateway.log');
   const log = createWriteStream(logFile);
   // Caddy keeps autosave and certificates under XDG dirs: keep them out of $HOME.
   const home = await mkdtemp(join(tmpdir(), 'shellgate-e2e-'));
@@ -90,6 +91,7 @@ export async function startGateway() {
       SHELLGATE_ADMIN: `localhost:${adminPort}`,
       XDG_DATA_HOME: join(home, 'data'),
       XDG_CONFIG_HOME: join(home, 'config'),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so stop() ends whatever it started too

@@ -3,26 +3,29 @@
 import { after, before } from 'node:test';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { artifactsDir, startGateway } from './gateway.mjs';
+import { artifactsDir } from './gateway.mjs';
+import { startStack } from './stack.mjs';
 import { launchBrowser, viewports } from './browser.mjs';
 
 /**
  * Registers file-level hooks; the returned object is filled in before the
- * first test: { base, origin, browser }.
+ * first test: { base, origin, browser, idp: { base, issuer } }.
  */
 export function useSuite() {
-  const suite = { base: '', origin: '', browser: null };
+  const suite = { base: '', origin: '', browser: null, idp: null };
   let ownGateway = null;
   before(async () => {
     if (process.env.SHELLGATE_E2E_BASE) {
       suite.base = process.env.SHELLGATE_E2E_BASE;
       suite.origin = process.env.SHELLGATE_E2E_ORIGIN;
+      suite.idp = { base: process.env.SHELLGATE_E2E_IDP, issuer: process.env.SHELLGATE_E2E_IDP_ISSUER };
     } else {
       const { writeLargePage } = await import('../generate-large-page.mjs');
       await writeLargePage();
-      ownGateway = await startGateway();
+      ownGateway = await startStack();
       suite.base = ownGateway.base;
       suite.origin = ownGateway.origin;
+      suite.idp = { base: ownGateway.idp.base, issuer: ownGateway.idp.issuer };
     }
     await mkdir(artifactsDir, { recursive: true });
     suite.browser = await launchBrowser();
