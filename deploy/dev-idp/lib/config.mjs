@@ -11,15 +11,21 @@ function seconds(env, name, fallback) {
   return value;
 }
 
+function isHTTP(value) {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 function list(env, name, fallback) {
   const raw = env[name];
   const items = (raw === undefined || raw === '' ? fallback : raw)
     .split(',').map((item) => item.trim()).filter(Boolean);
   for (const item of items) {
-    try {
-      new URL(item);
-    } catch (cause) {
-      throw new Error(`${name}: "${item}" is not an absolute URL: give a comma-separated list of URLs`, { cause });
+    if (!isHTTP(item)) {
+      throw new Error(`${name}: "${item}" is not an absolute http(s) URL: give a comma-separated list of URLs`);
     }
   }
   return items;
@@ -36,12 +42,10 @@ export function readConfig(env = process.env) {
     throw new Error(`DEV_IDP_PORT=${env.DEV_IDP_PORT} is not a TCP port: set it to a number from 1 to 65535`);
   }
   const issuer = (env.DEV_IDP_ISSUER || `http://localhost:${port}/auth/realms/global`).replace(/\/+$/, '');
-  let issuerURL;
-  try {
-    issuerURL = new URL(issuer);
-  } catch (cause) {
-    throw new Error(`DEV_IDP_ISSUER=${issuer} is not an absolute URL: set it to e.g. http://localhost:${port}/auth/realms/global`, { cause });
+  if (!isHTTP(issuer)) {
+    throw new Error(`DEV_IDP_ISSUER=${issuer} is not an absolute http(s) URL: set it to e.g. http://localhost:${port}/auth/realms/global`);
   }
+  const issuerURL = new URL(issuer);
   if (issuerURL.search || issuerURL.hash) {
     throw new Error(`DEV_IDP_ISSUER=${issuer} has a query or fragment: an issuer is a plain URL`);
   }

@@ -18,8 +18,10 @@ export async function freePort() {
 }
 
 // Starts `node server.mjs` with env on top of the defaults; resolves once discovery answers.
-export async function startIdp(env = {}) {
+// env may be a function of the port, for settings that name it (DEV_IDP_ISSUER).
+export async function startIdp(envOrFunction = {}) {
   const port = await freePort();
+  const env = typeof envOrFunction === 'function' ? envOrFunction(port) : envOrFunction;
   const issuer = `http://localhost:${port}/auth/realms/global`;
   const child = spawn(process.execPath, [serverPath], {
     env: { ...process.env, DEV_IDP_PORT: String(port), ...env },
