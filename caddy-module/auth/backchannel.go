@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/coreos/go-oidc/v3/oidc"
 )
 
 // backchannelEvent is the member a logout token's events claim must hold.
@@ -48,7 +46,7 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	verifier := m.provider.Verifier(&oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock})
+	verifier := m.verifier(c)
 	tok, err := verifier.VerifyLogout(ctx, raw)
 	if err != nil {
 		return LogoutClaims{}, fmt.Errorf("%w: %w", ErrLogoutToken, err)

@@ -199,4 +199,3 @@ func newTestClient(t *testing.T, issuer string, cfg auth.ProviderConfig, timeout
 	}
 	return c
 }
-

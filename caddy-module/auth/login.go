@@ -160,7 +160,7 @@ func (c *Client) Callback(ctx context.Context, p Pending, query url.Values) (*Lo
 	if rawID == "" {
 		return nil, fmt.Errorf("%w: the token answer has no id_token: request the openid scope", ErrLoginFailed)
 	}
-	verifier := m.provider.Verifier(&oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock})
+	verifier := m.verifier(c)
 	idToken, err := verifier.Verify(ctx, rawID)
 	if err != nil {
 		return nil, fmt.Errorf("%w: ID token: %w", ErrLoginFailed, err)

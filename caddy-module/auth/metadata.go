@@ -15,10 +15,10 @@ import (
 // maxDocument caps what the client reads of any provider answer.
 const maxDocument = 1 << 20
 
-// metadata is what discovery yields: the go-oidc provider (JWKS, ID token verifier) plus the
-// endpoints go-oidc does not keep.
+// metadata is what discovery yields: the endpoints, the signing keys and algorithms.
 type metadata struct {
-	provider   *oidc.Provider
+	keys       *keyCache
+	algs       []string
 	token      string
 	auth       string
 	revocation string
@@ -33,8 +33,8 @@ type discoveryDocument struct {
 }
 
 // fetchMetadata reads {issuer}/.well-known/openid-configuration. It does not use
-// oidc.NewProvider because that ties the JWKS fetches to the context of the first call; the
-// provider built here fetches keys with the client's HTTP client for as long as it lives.
+// oidc.NewProvider: that ties the JWKS fetches to the context of the first call and refetches
+// keys for every token with an unknown key id (see keyCache).
 func (c *Client) fetchMetadata(ctx context.Context) (*metadata, error) {
 	wellKnown := c.issuer + "/.well-known/openid-configuration"
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, wellKnown, nil)
@@ -58,8 +58,17 @@ func (c *Client) fetchMetadata(ctx context.Context) (*metadata, error) {
 	if err != nil {
 		return nil, fmt.Errorf("auth: discovery at %s: %w", wellKnown, err)
 	}
+	var algs []string
+	for _, a := range doc.Algorithms {
+		for _, known := range signingAlgs {
+			if a == string(known) {
+				algs = append(algs, a)
+			}
+		}
+	}
 	return &metadata{
-		provider:   doc.NewProvider(oidc.ClientContext(context.Background(), c.http)),
+		keys:       &keyCache{url: doc.JWKSURL, http: c.http, timeout: c.timeout},
+		algs:       algs,
 		token:      doc.TokenURL,
 		auth:       doc.AuthURL,
 		revocation: doc.RevocationEndpoint,
@@ -93,6 +102,12 @@ func parseDiscovery(body []byte, issuer string) (discoveryDocument, error) {
 		}
 	}
 	return doc, nil
+}
+
+// verifier checks ID and logout tokens of this provider for this client: signature (RS256
+// when discovery names no algorithm), issuer, audience and expiry by the client's clock.
+func (m *metadata) verifier(c *Client) *oidc.IDTokenVerifier {
+	return oidc.NewVerifier(c.issuer, m.keys, &oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock, SupportedSigningAlgs: m.algs})
 }
 
 func checkEndpoint(raw string) error {

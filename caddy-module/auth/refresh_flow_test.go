@@ -65,8 +65,8 @@ func TestCheckRefresh(t *testing.T) {
 		{"offset keeps it alive", now.Add(-time.Second), 5 * time.Second, "opaque", false},
 		{"offset ends it", now.Add(3 * time.Second), -5 * time.Second, "opaque", true},
 		{"unknown expiry", time.Time{}, 0, "opaque", false},
-		{"JWT refresh token expired", now.Add(time.Minute), 0, jwt(t, `{"exp":` + unix(now.Add(-time.Second)) + `}`), true},
-		{"JWT refresh token valid", now.Add(time.Minute), 0, jwt(t, `{"exp":` + unix(now.Add(time.Hour)) + `}`), false},
+		{"JWT refresh token expired", now.Add(time.Minute), 0, jwt(t, `{"exp":`+unix(now.Add(-time.Second))+`}`), true},
+		{"JWT refresh token valid", now.Add(time.Minute), 0, jwt(t, `{"exp":`+unix(now.Add(time.Hour))+`}`), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
