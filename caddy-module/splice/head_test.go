@@ -299,3 +299,36 @@ func checkResolved(t testing.TB, in []byte, chunk int) error {
 	}
 	return nil
 }
+
+// BenchmarkSpliceResolve is BenchmarkSplice with a Resolver asked for the fragments once the
+// head is read (a page without a title that asks for its header): the cost of the hook.
+func BenchmarkSpliceResolve(b *testing.B) {
+	r := &fixedResolver{f: testFragments}
+	f := testFragments
+	f.Resolve = r
+	for _, bs := range benchSizes {
+		page := realisticPage(bs.size)
+		page = bytes.Replace(page, []byte("<head>\n"), []byte("<head>\n<meta name=\"shell-header\" content=\"corporate\">\n"), 1)
+		b.Run(bs.name, func(b *testing.B) {
+			b.SetBytes(int64(len(page)))
+			b.ReportAllocs()
+			c0 := cpuTime()
+			for b.Loop() {
+				w := NewWriter(io.Discard, f)
+				for i := 0; i < len(page); i += 32 << 10 {
+					if _, err := w.Write(page[i:min(i+32<<10, len(page))]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+				w.Release()
+			}
+			reportCPU(b, c0, len(page))
+			if string(r.last[:r.n]) != "corporate" {
+				b.Fatalf("the resolver was told %q", r.last[:r.n])
+			}
+		})
+	}
+}
