@@ -1,0 +1,292 @@
+package shell
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/session/redistest"
+)
+
+// Two gateway processes (bin/shellgate, as operators run it) sharing one redis-server, in
+// front of the real development identity provider.
+
+// replica is one running bin/shellgate.
+type replica struct {
+	base string
+	cmd  *exec.Cmd
+	done chan struct{}
+	log  *bytes.Buffer
+	mu   *sync.Mutex
+}
+
+// shellgateBinary is bin/shellgate (make build), or SHELLGATE_BINARY; built into a temp dir
+// when neither exists.
+func shellgateBinary(t *testing.T) string {
+	t.Helper()
+	if bin := os.Getenv("SHELLGATE_BINARY"); bin != "" {
+		return bin
+	}
+	root := authtest.RepoRoot(t)
+	bin := filepath.Join(root, "bin", "shellgate")
+	if _, err := os.Stat(bin); err == nil {
+		return bin
+	}
+	bin = filepath.Join(t.TempDir(), "shellgate")
+	cmd := exec.Command("go", "build", "-o", bin, "./caddy-module/cmd/shellgate")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building shellgate (or run make build first): %v\n%s", err, out)
+	}
+	return bin
+}
+
+func startReplica(t *testing.T, bin string, port int, identityBlock string) *replica {
+	t.Helper()
+	dir := t.TempDir()
+	caddyfile := fmt.Sprintf(`{
+	admin off
+	persist_config off
+}
+http://localhost:%d {
+	log
+	shell {
+		identity {
+%s
+		}
+	}
+	header Content-Type "text/html; charset=utf-8"
+	respond "<!doctype html><html><head><title>p</title></head><body><main>page</main></body></html>"
+}
+`, port, identityBlock)
+	cfg := filepath.Join(dir, "Caddyfile")
+	if err := os.WriteFile(cfg, []byte(caddyfile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := &replica{base: fmt.Sprintf("http://localhost:%d", port), done: make(chan struct{}), log: new(bytes.Buffer), mu: new(sync.Mutex)}
+	r.cmd = exec.Command(bin, "run", "--config", cfg, "--adapter", "caddyfile")
+	r.cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
+	w := &lockedBuffer{r}
+	r.cmd.Stdout, r.cmd.Stderr = w, w
+	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := r.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = r.cmd.Wait(); close(r.done) }()
+	t.Cleanup(func() {
+		r.kill()
+		if t.Failed() {
+			t.Logf("replica %s log:\n%s", r.base, r.logText())
+		}
+	})
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get(r.base + "/_shell/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return r
+			}
+		}
+		select {
+		case <-r.done:
+			t.Fatalf("replica %s exited: %s", r.base, r.logText())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("replica %s not up after 20s: %v\n%s", r.base, err, r.logText())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+type lockedBuffer struct{ r *replica }
+
+func (w *lockedBuffer) Write(p []byte) (int, error) {
+	w.r.mu.Lock()
+	defer w.r.mu.Unlock()
+	return w.r.log.Write(p)
+}
+
+func (r *replica) logText() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.log.String()
+}
+
+// kill ends the process at once (SIGKILL), as a crashed replica.
+func (r *replica) kill() {
+	select {
+	case <-r.done:
+		return
+	default:
+	}
+	_ = syscall.Kill(-r.cmd.Process.Pid, syscall.SIGKILL)
+	<-r.done
+}
+
+func TestReplicasShareSessions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts two gateway processes, redis-server and the dev IdP")
+	}
+	bin := shellgateBinary(t)
+	redisSrv := redistest.Start(t)
+	ports := []int{authtest.FreePort(t), authtest.FreePort(t)}
+	var callbacks []string
+	for _, p := range ports {
+		callbacks = append(callbacks, fmt.Sprintf("http://localhost:%d%s", p, callbackPath))
+	}
+	// Tokens live 125 s: due for refresh (120 s or less left) 5 s after each refresh.
+	idp := authtest.Start(t, authtest.Options{
+		AccessTTL:      125 * time.Second,
+		RedirectURIs:   callbacks,
+		BackchannelURI: fmt.Sprintf("http://localhost:%d%sauth/backchannel-logout", ports[0], routePrefix),
+	})
+	block := fmt.Sprintf(`provider DEU %s {
+	logout keycloak
+}
+session_store redis {
+	addrs %s
+}
+session_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`, idp.Issuer, redisSrv.Addr)
+	replicas := []*replica{startReplica(t, bin, ports[0], block), startReplica(t, bin, ports[1], block)}
+
+	// Log in through replica A; cookies of localhost go to both replicas.
+	b := authtest.NewBrowser()
+	res, body := browse(t, b, replicas[0].base+"/login/")
+	if res.StatusCode != http.StatusFound {
+		t.Fatalf("login start: %d %s", res.StatusCode, body)
+	}
+	callback := b.Login(t, res.Header.Get("Location"), authtest.DemoUser, authtest.DemoPassword)
+	if res, body = browse(t, b, callback.String()); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("callback: %d %s", res.StatusCode, body)
+	}
+	u, _ := url.Parse(replicas[0].base)
+	var cookie *http.Cookie
+	for _, c := range b.Client.Jar.Cookies(u) {
+		if c.Name == session.LocalCookieName {
+			cookie = c
+		}
+	}
+	if cookie == nil {
+		t.Fatal("no session cookie after the login")
+	}
+	loggedIn := func(r *replica) (bool, error) {
+		req, _ := http.NewRequest(http.MethodGet, r.base+"/festgeld/", nil)
+		req.AddCookie(cookie)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return false, err
+		}
+		defer res.Body.Close()
+		page, _ := io.ReadAll(res.Body)
+		return bytes.Contains(page, []byte(`"isLoggedIn":true`)), nil
+	}
+	for i, r := range replicas {
+		if ok, err := loggedIn(r); !ok {
+			t.Fatalf("replica %d does not see the login: %v", i, err)
+		}
+	}
+
+	t.Run("50 concurrent requests per replica with a due token refresh once", func(t *testing.T) {
+		idp.ResetStats(t)
+		time.Sleep(6 * time.Second) // the token now has less than 120 s left
+		var wg sync.WaitGroup
+		failures := make(chan string, 100)
+		for _, r := range replicas {
+			for range 50 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if ok, err := loggedIn(r); !ok {
+						failures <- fmt.Sprintf("%s: served logged out (%v)", r.base, err)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		close(failures)
+		for f := range failures {
+			t.Error(f)
+		}
+		st := idp.Stats(t)
+		if st.Token.RefreshToken != 1 || st.RefreshRejected != 0 {
+			t.Errorf("2 replicas x 50 requests: %d refresh calls at the provider, %d rejected; want exactly 1 and 0", st.Token.RefreshToken, st.RefreshRejected)
+		}
+	})
+
+	t.Run("a killed replica leaves the session on the other", func(t *testing.T) {
+		replicas[1].kill()
+		if ok, err := loggedIn(replicas[0]); !ok {
+			t.Fatalf("replica A lost the session when B died: %v", err)
+		}
+	})
+
+	t.Run("back-channel logout ends the session everywhere within a second", func(t *testing.T) {
+		replicas[1] = startReplica(t, bin, ports[1], block)
+		if ok, err := loggedIn(replicas[1]); !ok {
+			t.Fatalf("a restarted replica does not see the session: %v", err)
+		}
+		// Read the refresh token the way the provider's other apps would end the session:
+		// log out at the provider with it. The edge holds it, sealed in redis; take it from
+		// replica A's view through a fresh in-process store with the same keys.
+		rt := newTestGateway(t, &Identity{
+			Providers:    []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}},
+			SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}},
+			SessionKeys:  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+		}).h.Identity.rt
+		s, err := rt.store.Get(context.Background(), cookie.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := http.PostForm(idp.Issuer+"/protocol/openid-connect/logout", url.Values{"refresh_token": {s.Tokens.RefreshToken}, "client_id": {authtest.ClientID}})
+		if err != nil || res.StatusCode != http.StatusNoContent {
+			t.Fatalf("logout at the provider: %v %v", res, err)
+		}
+		res.Body.Close()
+		deadline := time.Now().Add(time.Second)
+		for _, r := range replicas {
+			for {
+				ok, err := loggedIn(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%s still logged in a second after the back-channel logout", r.base)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+		logs := replicas[0].logText() + replicas[1].logText()
+		assertNoSecret(t, "the replicas' logs", logs, s)
+	})
+
+	// Whatever happened, no token and no session id in either process's log.
+	jwt := regexp.MustCompile(`eyJ[\w-]+\.eyJ[\w-]+\.`)
+	for _, r := range replicas {
+		logs := r.logText()
+		if jwt.MatchString(logs) {
+			t.Errorf("%s logged a JWT", r.base)
+		}
+		if strings.Contains(logs, cookie.Value) {
+			t.Errorf("%s logged the session id", r.base)
+		}
+	}
+}
