@@ -32,6 +32,12 @@
 //     <select>, next to an open <a> (its links would re-parent page nodes),
 //     or where malformed SVG/MathML nesting makes the tokenizer state unsure.
 //
+// The head decides: once the body starts, the Writer has read the whole
+// head, and before it writes any fragment it asks Fragments.Resolve (when
+// set) for the fragments to use, telling it whether the head had a <title>
+// and what its <meta name="shell-header" content="..."> asks for (Head).
+// The caller may then add a title or render another header, allocation-free.
+//
 // Hold-backs: the first 1024 bytes (a <meta charset> or http-equiv
 // content-type found there by the encoding prescan after the insertion point
 // gets a copy, <meta charset="X" data-shell="charset">, in front of Head);
