@@ -21,6 +21,8 @@ const (
 	clockSkew = time.Minute
 	// replayCapacity bounds the jti memory; past it the oldest entries go first.
 	replayCapacity = 10000
+	// maxLogoutToken bounds what is parsed: real logout tokens are well under 2 KiB.
+	maxLogoutToken = 16 << 10
 )
 
 // LogoutClaims name the sessions a back-channel logout ends: those with this OIDC session id,
@@ -39,6 +41,14 @@ type LogoutClaims struct {
 func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaims, error) {
 	if raw == "" {
 		return LogoutClaims{}, fmt.Errorf("%w: the request has no logout_token", ErrLogoutToken)
+	}
+	if len(raw) > maxLogoutToken {
+		return LogoutClaims{}, fmt.Errorf("%w: %d bytes, more than a logout token needs", ErrLogoutToken, len(raw))
+	}
+	// Whose token is it? Checked before any key work, so that a token of another provider
+	// (the gateway may ask each configured one) or junk costs no JWKS fetch.
+	if iss := unverifiedIssuer(raw); iss != c.issuer {
+		return LogoutClaims{}, fmt.Errorf("%w: issued by %q, not by %q", ErrLogoutToken, iss, c.issuer)
 	}
 	m, err := c.metadata(ctx)
 	if err != nil {
@@ -73,6 +83,21 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 		return LogoutClaims{}, fmt.Errorf("%w: jti already used", ErrLogoutToken)
 	}
 	return LogoutClaims{SID: tok.SessionID, Subject: tok.Subject}, nil
+}
+
+// unverifiedIssuer reads the iss claim of a JWT without verifying it; "" when there is none.
+func unverifiedIssuer(raw string) string {
+	payload, ok := jwtPayload(raw)
+	if !ok {
+		return ""
+	}
+	var claims struct {
+		Issuer string `json:"iss"`
+	}
+	if json.Unmarshal(payload, &claims) != nil {
+		return ""
+	}
+	return claims.Issuer
 }
 
 // replayCache remembers logout token ids for logoutMaxAge, at most capacity of them.

@@ -96,6 +96,8 @@ func TestVerifyLogoutTokenRefusesOtherTokens(t *testing.T) {
 		{"access token", l.Tokens.AccessToken},
 		{"unsigned", jwt(t, `{"iss":"`+w.idp.Issuer+`","aud":"login","iat":`+unix(time.Now())+`,"exp":`+unix(time.Now().Add(time.Minute))+`,"jti":"x","sid":"s","events":{"http://schemas.openid.net/event/backchannel-logout":{}}}`)},
 		{"garbage", "not.a.token"},
+		{"another provider's", jwt(t, `{"iss":"https://auth.gbr.example/auth/realms/global","aud":"login","sid":"s","jti":"j","events":{"http://schemas.openid.net/event/backchannel-logout":{}}}`)},
+		{"oversized", jwt(t, `{"iss":"`+w.idp.Issuer+`","pad":"`+strings.Repeat("x", 20000)+`"}`)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -115,6 +117,11 @@ func TestVerifyLogoutTokenRefusesOtherTokens(t *testing.T) {
 	wantKind(t, err, auth.ErrLogoutToken)
 	late, _ := auth.New(ctx, auth.ProviderConfig{Region: auth.RegionDEU, Issuer: w.idp.Issuer}, auth.Options{Clock: func() time.Time { return time.Now().Add(20 * time.Minute) }})
 	_, err = late.VerifyLogoutToken(ctx, raw)
+	wantKind(t, err, auth.ErrLogoutToken)
+	// A provider for another region that is down says "not mine", not "try later": the
+	// gateway asks every configured provider and must still answer 400.
+	down, _ := auth.New(ctx, auth.ProviderConfig{Region: auth.RegionGBR, Issuer: "http://localhost:1/auth/realms/global"}, auth.Options{})
+	_, err = down.VerifyLogoutToken(ctx, raw)
 	wantKind(t, err, auth.ErrLogoutToken)
 	if _, err := w.client.VerifyLogoutToken(ctx, raw); err != nil {
 		t.Errorf("the genuine token was refused after the others: %v", err)
