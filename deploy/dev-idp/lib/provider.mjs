@@ -6,6 +6,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import Provider from 'oidc-provider';
 
 import { customerClaims } from './customers.mjs';
+import { annotate } from './log.mjs';
 import { logoutPage, errorPage, loggedOutPage } from './pages.mjs';
 
 // The audience of every access token: the platform APIs the gateway relays to.
@@ -165,11 +166,16 @@ export function createProvider(config, customers, stats, log) {
     },
   });
 
-  provider.on('grant.success', (ctx) => stats.tokenCall(ctx.oidc.params?.grant_type));
-  provider.on('grant.error', (ctx) => {
+  provider.on('grant.success', (ctx) => {
+    const grantType = ctx.oidc.params?.grant_type;
+    stats.tokenCall(grantType);
+    annotate(ctx.res, `grant_type=${grantType}`);
+  });
+  provider.on('grant.error', (ctx, error) => {
     const grantType = ctx.oidc?.params?.grant_type;
     stats.tokenCall(grantType);
     if (grantType === 'refresh_token') stats.refreshRejected();
+    annotate(ctx.res, `grant_type=${grantType} error=${error.error} (${error.error_detail || error.error_description})`);
   });
   provider.on('end_session.success', () => stats.logout());
   provider.on('backchannel.success', () => stats.backchannelSent());

@@ -37,6 +37,15 @@ test('each request is one log line and no token, code or password reaches the lo
 
   const tokenLines = logs.split('\n').filter((line) => / POST \/auth\/realms\/global\/protocol\/openid-connect\/token \d{3} /.test(line));
   assert.equal(tokenLines.length, 2, 'one line per token request');
+  assert.match(tokenLines[0], / 200 .* grant_type=authorization_code$/);
+  assert.match(tokenLines[1], / 200 .* grant_type=refresh_token$/);
   assert.match(logs, / POST \/auth\/realms\/global\/protocol\/openid-connect\/logout 204 /);
   assert.match(logs, /backchannel logout to client login failed/);
+});
+
+test('a refused token call names its OAuth error in its log line', async () => {
+  await tokenRequest(idp, { grant_type: 'refresh_token', refresh_token: 'never-issued', client_id: CLIENT_ID });
+  await sleep(100);
+  const line = idp.logs().split('\n').filter((l) => l.includes('/openid-connect/token 400 ')).at(-1);
+  assert.match(line, /grant_type=refresh_token error=invalid_grant \(.+\)$/);
 });

@@ -7,13 +7,16 @@ let idp;
 before(async () => { idp = await startIdp(); });
 after(() => idp?.stop());
 
-async function revoke(token, hint) {
-  const res = await fetch(idp.discovery.revocation_endpoint, {
+async function revokeResponse(token, hint) {
+  return fetch(idp.discovery.revocation_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token, client_id: CLIENT_ID, ...(hint ? { token_type_hint: hint } : undefined) }),
   });
-  return res.status;
+}
+
+async function revoke(token, hint) {
+  return (await revokeResponse(token, hint)).status;
 }
 
 test('a revoked refresh token cannot be used (RFC 7009)', async () => {
@@ -28,4 +31,11 @@ test('a revoked refresh token cannot be used (RFC 7009)', async () => {
 
 test('revoking an unknown token answers 200, as RFC 7009 says', async () => {
   assert.equal(await revoke('never-issued'), 200);
+});
+
+test('a JWT access token cannot be revoked: the answer says so instead of a false 200', async () => {
+  const { body } = await login(idp);
+  const res = await revokeResponse(body.access_token, 'access_token');
+  assert.equal(res.status, 400);
+  assert.equal((await res.json()).error, 'unsupported_token_type');
 });
