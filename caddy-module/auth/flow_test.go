@@ -157,6 +157,12 @@ func TestCallbackRefusesForgedAnswers(t *testing.T) {
 		_, err := w.client.Callback(ctx, p, q)
 		wantKind(t, err, auth.ErrLoginFailed)
 	})
+	t.Run("answer without the issuer the provider always sends", func(t *testing.T) {
+		p, q := w.authorize(t, auth.LoginRequest{})
+		q.Del("iss")
+		_, err := w.client.Callback(ctx, p, q)
+		wantKind(t, err, auth.ErrLoginFailed)
+	})
 	t.Run("provider says access_denied", func(t *testing.T) {
 		_, p, err := w.client.StartLogin(ctx, auth.LoginRequest{})
 		if err != nil {

@@ -150,6 +150,9 @@ func (c *Client) Callback(ctx context.Context, p Pending, query url.Values) (*Lo
 	if err != nil {
 		return nil, err
 	}
+	if m.issParameter && !query.Has("iss") {
+		return nil, fmt.Errorf("%w: the callback has no iss although the provider always sends it (RFC 9207)", ErrLoginFailed)
+	}
 	ctx, cancel := c.callContext(ctx)
 	defer cancel()
 	tok, err := c.oauth2Config(m, c.cfg.clientID(), p.RedirectURL).Exchange(ctx, code, oauth2.VerifierOption(p.Verifier))

@@ -23,6 +23,9 @@ type metadata struct {
 	auth       string
 	revocation string
 	endSession string
+	// issParameter: the provider sends iss with every authorization answer (RFC 9207), so
+	// an answer without it is not from this provider.
+	issParameter bool
 }
 
 // discoveryDocument is the part of OpenID Connect Discovery 1.0 metadata the client uses.
@@ -30,6 +33,7 @@ type discoveryDocument struct {
 	oidc.ProviderConfig
 	RevocationEndpoint string `json:"revocation_endpoint"`
 	EndSessionEndpoint string `json:"end_session_endpoint"`
+	ISSParameter       bool   `json:"authorization_response_iss_parameter_supported"`
 }
 
 // fetchMetadata reads {issuer}/.well-known/openid-configuration. It does not use
@@ -73,6 +77,8 @@ func (c *Client) fetchMetadata(ctx context.Context) (*metadata, error) {
 		auth:       doc.AuthURL,
 		revocation: doc.RevocationEndpoint,
 		endSession: doc.EndSessionEndpoint,
+
+		issParameter: doc.ISSParameter,
 	}, nil
 }
 
