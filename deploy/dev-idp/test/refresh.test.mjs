@@ -53,6 +53,15 @@ test('reusing a rotated refresh token ends the whole grant (reuse detection)', a
   assert.equal(after.body.error, 'invalid_grant');
 });
 
+test('of concurrent refreshes with one token exactly one succeeds, and all are counted', async () => {
+  const { body } = await login(idp);
+  const results = await Promise.all(Array.from({ length: 5 }, () => refresh(body.refresh_token)));
+  assert.deepEqual(results.map((r) => r.status).sort(), [200, 400, 400, 400, 400]);
+  const stats = await idp.stats();
+  assert.equal(stats.token.refresh_token, 5);
+  assert.equal(stats.refreshRejected, 4);
+});
+
 test('the counters count each token call once, failed ones included, until reset', async () => {
   const { body } = await login(idp);
   await refresh(body.refresh_token);
