@@ -27,7 +27,9 @@ func CheckRefresh(accessExpiry time.Time, serverOffset time.Duration, refreshTok
 // Errors: ErrRefreshExpired (the refresh token's exp passed, or the provider says it expired
 // or its session is not active), ErrRefreshRejected (any other refusal, e.g. invalid_grant
 // for a rotated token), ErrTransient (unreachable, timeout, 5xx, 429: keep the session and
-// retry later). The new Tokens.IDToken is empty when the answer carries none.
+// retry later). The new Tokens.IDToken is empty when the answer carries none; it is kept
+// unverified, as the token endpoint's own TLS answer (OIDC Core 3.1.3.7), and only ever
+// used as an id_token_hint.
 func (c *Client) Refresh(ctx context.Context, refreshToken, azp string) (Tokens, error) {
 	if refreshToken == "" {
 		return Tokens{}, fmt.Errorf("%w: the session has no refresh token", ErrRefreshRejected)
