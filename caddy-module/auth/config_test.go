@@ -88,3 +88,24 @@ func TestScopesAlwaysStartWithOpenID(t *testing.T) {
 		t.Errorf("default client id = %q, want login", id)
 	}
 }
+
+func FuzzIssuerURL(f *testing.F) {
+	f.Add("https://auth.{env}.{region}.example/auth/realms/global", "staging")
+	f.Add("http://localhost:9000/auth/realms/global", "local")
+	f.Add("https://{REGION}.example/{env}/", "dev-x")
+	f.Fuzz(func(t *testing.T, tmpl, env string) {
+		got, err := ProviderConfig{Region: RegionDEU, Issuer: tmpl}.IssuerURL(env)
+		if err != nil {
+			return
+		}
+		if strings.ContainsAny(got, "{}") && !strings.ContainsAny(tmpl, "{}") {
+			t.Fatalf("%q gained braces: %q", tmpl, got)
+		}
+		if strings.Contains(tmpl, "{env}") && ValidateEnvironment(env) != nil {
+			t.Fatalf("template %q accepted environment %q", tmpl, env)
+		}
+		if checkIssuer(got) != nil {
+			t.Fatalf("resolved issuer %q fails the issuer rules", got)
+		}
+	})
+}
