@@ -46,7 +46,7 @@ func (c *fakeClock) Advance(d time.Duration) {
 }
 
 type testGateway struct {
-	t     *testing.T
+	t     testing.TB
 	h     *Handler
 	clock *fakeClock
 	logs  *observer.ObservedLogs
@@ -58,7 +58,7 @@ type testGateway struct {
 }
 
 // newTestGateway provisions a Handler with the identity block id (nil: identity off).
-func newTestGateway(t *testing.T, id *Identity) *testGateway {
+func newTestGateway(t testing.TB, id *Identity) *testGateway {
 	t.Helper()
 	g := &testGateway{t: t, clock: newFakeClock(), apiStatus: http.StatusOK}
 	core, logs := observer.New(zap.DebugLevel)
