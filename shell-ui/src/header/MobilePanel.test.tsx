@@ -73,3 +73,64 @@ describe('MobilePanel on a scrolled page', () => {
     expect(scrolled).toHaveBeenCalledOnce();
   });
 });
+
+describe('MobilePanel over the page', () => {
+  const rect = (top: number, height: number) => ({ top, bottom: top + height, left: 0, right: 390, width: 390, height, x: 0, y: top, toJSON: () => ({}) });
+
+  function openWithLayout(headerTop: number) {
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    const header = document.querySelector('header')!;
+    header.scrollIntoView = vi.fn();
+    header.getBoundingClientRect = () => rect(headerTop, 65);
+    toggle.parentElement!.getBoundingClientRect = () => rect(headerTop, 64);
+    return { toggle, panel: document.getElementById(toggle.getAttribute('aria-controls')!)! };
+  }
+
+  test('a closed panel carries no position of its own, so the prerendered markup matches', () => {
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)!.getAttribute('style')).toBeNull();
+  });
+
+  test.each([
+    { case: 'header at the top', headerTop: 0, top: '64px' },
+    { case: 'a 48 px banner above the header', headerTop: 48, top: '112px' },
+    { case: 'header scrolled away (brought back first)', headerTop: -400, top: '64px' },
+  ])('opens right under the header bar: $case', async ({ headerTop, top }) => {
+    const user = userEvent.setup();
+    const { toggle, panel } = openWithLayout(headerTop);
+    await user.click(toggle);
+    expect(panel.style.top).toBe(top);
+    await user.click(toggle);
+    expect(panel.style.top).toBe('');
+  });
+});
+
+describe('MobilePanel sections', () => {
+  test('a press on the next section keeps the open one until the click, so nothing slides under the finger', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Menü öffnen' }));
+    const sparen = screen.getByRole('button', { name: 'Sparen' });
+    const investieren = screen.getByRole('button', { name: 'Investieren' });
+    await user.click(sparen);
+    expect(sparen.getAttribute('aria-expanded')).toBe('true');
+
+    await user.pointer({ keys: '[MouseLeft>]', target: investieren });
+    expect(sparen.getAttribute('aria-expanded')).toBe('true');
+    await user.pointer({ keys: '[/MouseLeft]', target: investieren });
+    expect(investieren.getAttribute('aria-expanded')).toBe('true');
+    expect(sparen.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test('a press outside the open panel still folds its section', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Menü öffnen' }));
+    const sparen = screen.getByRole('button', { name: 'Sparen' });
+    await user.click(sparen);
+    await user.pointer({ keys: '[MouseLeft]', target: document.body });
+    expect(sparen.getAttribute('aria-expanded')).toBe('false');
+  });
+});
