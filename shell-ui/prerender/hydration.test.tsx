@@ -47,7 +47,7 @@ function stateFor(p: Page): ShellState {
 /** pageHTML is the body the gateway sends: mounts with the fragments, and the state script. */
 function pageHTML(p: Page, gatewayYear = p.year, stateJSON = JSON.stringify(stateFor(p))): string {
   const parts = p.parts ?? { header: true, footer: true };
-  const values = { year: gatewayYear, path: p.path, basePath: p.basePath };
+  const values = { year: gatewayYear, path: p.path, basePath: p.basePath, flags: p.flags };
   const header = parts.header ? `<div data-shell="header">${gatewaySplice(renderHeaderFragment(p.content, p.variant), values)}</div>` : '';
   const footer = parts.footer ? `<div data-shell="footer">${gatewaySplice(renderFooterFragment(p.content, p.designVersion), values)}</div>` : '';
   return `${header}<script type="application/json" id="shell-state" data-shell="state">${stateJSON}</script><main class="content"><h1>Seite</h1></main>${footer}`;
@@ -161,12 +161,13 @@ describe('hydration of the prerendered fragments', () => {
     act(() => roots.forEach((r) => r.unmount()));
   });
 
-  test('footer flags (app banner, a new market) apply right after hydration, without a mismatch', async () => {
+  test('footer flags (app banner, a new market) are in the first HTML and hydrate without a mismatch', async () => {
     const content = localeContents.find((c) => c.locale === 'de-DE')!;
     const flags = { mobileAppBanner: true, 'b2cNewMarketLocales:it-it': true };
     const page: Page = { content, variant: 'public', designVersion: 'v2', basePath: '', path: '/', url: '/', year: 2026, flags };
     const html = pageHTML(page);
-    expect(html).not.toContain('shell-app-banner');
+    expect(html).toMatch(/class="shell-app-banner"[^>]*data-shell-flag="[^"]*"(?! hidden)/);
+    expect(html).toMatch(/<li data-shell-flag="b2cNewMarketLocales:it-it !b2cUnifiedDomainLocales:it-it"><a/);
     const { recoverable, consoleErrors, roots } = await hydrate(html, page.url);
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);
@@ -186,7 +187,8 @@ describe('hydration of the prerendered fragments', () => {
     const { recoverable, consoleErrors, roots } = await hydrate(pageHTML(page), page.url);
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    const menus = [...document.querySelectorAll('[data-shell="header"] nav button')].map((b) => b.textContent);
+    // Beleggen is always in the markup; its flag decides whether it is hidden.
+    const menus = [...document.querySelectorAll('[data-shell="header"] nav button')].filter((b) => b.closest('[hidden]') === null).map((b) => b.textContent);
     expect(menus.some((t) => t?.includes('Beleggen'))).toBe(beleggen);
     expect(menus.some((t) => t?.includes('Sparen'))).toBe(true);
     act(() => roots.forEach((r) => r.unmount()));

@@ -3,6 +3,8 @@
 // request path case-insensitively gets aria-current="page" right after "<a", and non-ASCII
 // characters become numeric character references. Tests hydrate what this produces.
 
+import { FlagGateAttr, flagConditionHolds } from '../src/lib/flagCondition.ts';
+
 const YearSlot = '[[shell:year]]';
 const BaseSlot = '[[shell:base]]';
 
@@ -12,9 +14,16 @@ function linkPath(href: string): string | undefined {
   return cut < 0 ? href : href.slice(0, cut);
 }
 
-export function gatewaySplice(fragment: string, values: { year: number; path: string; basePath: string }): string {
+/** gatewayGate is what caddy-module/flags does: gated elements whose condition holds lose `hidden`. */
+export function gatewayGate(fragment: string, flags: Readonly<Record<string, boolean>>): string {
+  return fragment.replace(new RegExp(`<[a-z]+\\s[^>]*${FlagGateAttr}="([^"]*)"[^>]*>`, 'g'), (tag, cond: string) =>
+    flagConditionHolds(cond.replaceAll('&amp;', '&'), flags) ? tag.replace(/\shidden=""/, '') : tag,
+  );
+}
+
+export function gatewaySplice(fragment: string, values: { year: number; path: string; basePath: string; flags?: Readonly<Record<string, boolean>> }): string {
   // The base path goes in first: the active-link rule compares base plus path.
-  const based = fragment.replaceAll(BaseSlot, values.basePath);
+  const based = gatewayGate(fragment, values.flags ?? {}).replaceAll(BaseSlot, values.basePath);
   const marked = based.replace(/<a\b[^>]*>/g, (tag) => {
     const href = /\shref="([^"]*)"/.exec(tag)?.[1];
     const p = href === undefined ? undefined : linkPath(href.replaceAll('&amp;', '&'));

@@ -10,6 +10,8 @@ export interface MarketDialogProps {
 }
 
 const focusable = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+// Rows that flags hide stay in the markup (hidden): they take no focus.
+const shown = (el: HTMLElement) => el.closest('[hidden]') === null;
 
 /**
  * MarketDialog is the market picker below lg: a modal dialog (small, 414 px) that keeps focus
@@ -21,7 +23,7 @@ export function MarketDialog({ title, closeLabel, onClose, children }: MarketDia
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    dialog.current?.querySelector<HTMLElement>(focusable)?.focus();
+    [...(dialog.current?.querySelectorAll<HTMLElement>(focusable) ?? [])].find(shown)?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
@@ -36,7 +38,7 @@ export function MarketDialog({ title, closeLabel, onClose, children }: MarketDia
       return;
     }
     if (e.key !== 'Tab' || !dialog.current) return;
-    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)];
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter(shown);
     const first = items[0];
     const last = items[items.length - 1];
     if (e.shiftKey && document.activeElement === first) {

@@ -1,9 +1,13 @@
+import { gateProps } from '../lib/flagCondition.ts';
 import type { Market } from '../model/market.ts';
+import type { PickerEntry } from '../market/pickerEntries.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
+import { useShellSettings } from '../shell/ShellContext.tsx';
 
 export interface MarketListProps {
   id?: string;
-  markets: readonly Market[];
+  /** entries are every row the flags may show, each gated on its flags (pickerEntries). */
+  entries: readonly PickerEntry[];
   current: Market | undefined;
   label: string;
   currentLabel: string;
@@ -20,12 +24,13 @@ export function MarketBadge({ code }: { code: string }) {
 }
 
 /** MarketList lists the markets; the current one is highlighted and not a link. */
-export function MarketList({ id, markets, current, label, currentLabel, hidden, onNavigate }: MarketListProps) {
+export function MarketList({ id, entries, current, label, currentLabel, hidden, onNavigate }: MarketListProps) {
+  const { flags } = useShellSettings();
   return (
     <ul id={id} className="shell-market__list" hidden={hidden} aria-label={label}>
-      {markets.map((m) =>
+      {entries.map(({ key, market: m, href, gate }) =>
         m.locale === current?.locale ? (
-          <li key={m.locale}>
+          <li key={key}>
             <span className="shell-market__option shell-market__option--current" aria-current="true">
               <MarketBadge code={m.code} />
               {m.country}
@@ -33,8 +38,8 @@ export function MarketList({ id, markets, current, label, currentLabel, hidden, 
             </span>
           </li>
         ) : (
-          <li key={m.locale}>
-            <ShellLink href={m.href} siteAbsolute className="shell-market__option" onNavigate={onNavigate}>
+          <li key={key} {...gateProps(gate, flags)}>
+            <ShellLink href={href} siteAbsolute className="shell-market__option" onNavigate={onNavigate}>
               <MarketBadge code={m.code} />
               {m.country}
             </ShellLink>

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import type { Market } from '../model/market.ts';
 import { useDropdown } from '../header/useDropdown.ts';
-import { useHydrated } from '../lib/useHydrated.ts';
 import { isLargeViewport } from '../lib/viewport.ts';
-import { pickerMarkets } from '../market/markets.ts';
-import { useShellSettings } from '../shell/ShellContext.tsx';
+import { pickerEntries } from '../market/pickerEntries.ts';
 import { MarketDialog } from './MarketDialog.tsx';
 import { MarketBadge, MarketList } from './MarketList.tsx';
 import './MarketPicker.css';
@@ -21,21 +19,16 @@ export interface MarketPickerProps {
 const PickerId = 'market-picker';
 
 /**
- * MarketPicker lists the markets (spec 2.5): a drop-down from lg, a modal dialog below. The
- * flags and the host change the list only after hydration, since fragments know neither.
+ * MarketPicker lists the markets (spec 2.5): a drop-down from lg, a modal dialog below. Every
+ * row the flags may show is in the markup, gated on its flags (pickerEntries), so the gateway
+ * shows the right ones in the first HTML.
  */
 export function MarketPicker({ markets, current, label, currentLabel, closeLabel }: MarketPickerProps) {
   const dropdown = useDropdown();
   const listId = useId();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const { flags } = useShellSettings();
-  const hydrated = useHydrated();
-  const listed = pickerMarkets(markets, {
-    current,
-    flags: hydrated ? flags : {},
-    origin: hydrated ? window.location.origin : null,
-  });
-  const here = listed.find((m) => m.locale.toLowerCase() === current.toLowerCase());
+  const entries = pickerEntries(markets, current);
+  const here = markets.find((m) => m.locale.toLowerCase() === current.toLowerCase());
   const open = dropdown.isOpen(PickerId);
   const button = dropdown.buttonProps(PickerId, listId);
   const onClick = () => {
@@ -51,10 +44,10 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
           <path d="m4 10 4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>
-      <MarketList id={listId} markets={listed} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
+      <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (
         <MarketDialog title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
-          <MarketList markets={listed} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
+          <MarketList entries={entries} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
         </MarketDialog>
       ) : null}
     </div>

@@ -1,6 +1,4 @@
 import type { NavItem as NavItemData } from '../model/header.ts';
-import { useHydrated } from '../lib/useHydrated.ts';
-import { useShellSettings } from '../shell/ShellContext.tsx';
 import { NavItem } from './NavItem.tsx';
 import { useDropdown } from './useDropdown.ts';
 import './NavBar.css';
@@ -11,18 +9,19 @@ export interface NavBarProps {
   onNavigate?: () => void;
 }
 
-/** NavBar is the main navigation: one disclosure menu open at a time. */
+/**
+ * NavBar is the main navigation: one disclosure menu open at a time. Flag-dependent items (the
+ * nl Beleggen menu) are always rendered, hidden unless a flag holds: the gateway unhides them
+ * in the first HTML, and the client renders them by the same rule.
+ */
 export function NavBar({ items, label, onNavigate }: NavBarProps) {
   const dropdown = useDropdown();
-  const { flags } = useShellSettings();
-  const hydrated = useHydrated();
-  const shown = items.filter((item) => item.flags === undefined || (hydrated && item.flags.some((f) => flags[f] === true)));
-  if (shown.length === 0) return null;
+  if (items.length === 0) return null;
   return (
     <nav className="shell-nav" aria-label={label}>
       <ul className="shell-nav__list">
-        {shown.map((item) => (
-          <NavItem key={item.id} item={item} dropdown={dropdown} onNavigate={onNavigate} />
+        {items.map((item) => (
+          <NavItem key={item.id} item={item} dropdown={dropdown} onNavigate={onNavigate} gate={item.flags?.join('|')} />
         ))}
       </ul>
     </nav>

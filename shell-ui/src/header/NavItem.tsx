@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { isActiveHref } from '../lib/activeLink.ts';
+import { gateProps } from '../lib/flagCondition.ts';
 import { resolveHref } from '../lib/href.ts';
 import type { NavItem as NavItemData, SubMenus } from '../model/header.ts';
 import { useCurrentLocation, useShellSettings } from '../shell/ShellContext.tsx';
@@ -14,6 +15,8 @@ export interface NavItemProps {
   /** badge shows the unread dot on items flagged enableBadge. */
   badge?: boolean;
   onNavigate?: () => void;
+  /** gate is the flag condition the item shows on (lib/flagCondition.ts); none: always. */
+  gate?: string;
 }
 
 function submenuHrefs(subMenus: SubMenus): string[] {
@@ -24,14 +27,15 @@ function submenuHrefs(subMenus: SubMenus): string[] {
  * NavItem is a top-level entry: a plain link, or a disclosure button with its panel
  * (a drop-down from lg, an accordion section in the mobile panel).
  */
-export function NavItem({ item, dropdown, badge = false, onNavigate }: NavItemProps) {
+export function NavItem({ item, dropdown, badge = false, onNavigate, gate }: NavItemProps) {
   const panelId = useId();
-  const { basePath } = useShellSettings();
+  const { basePath, flags } = useShellSettings();
+  const gated = gateProps(gate, flags);
   const dot = badge && item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" /> : null;
 
   if (!item.subMenus) {
     return (
-      <li className="shell-nav__item">
+      <li className="shell-nav__item" {...gated}>
         <ShellLink href={item.href} className="shell-nav__link" onNavigate={onNavigate}>
           {item.title}
           {dot}
@@ -51,7 +55,7 @@ export function NavItem({ item, dropdown, badge = false, onNavigate }: NavItemPr
     onNavigate?.();
   };
   return (
-    <li className="shell-nav__item" {...dropdown.itemProps(item.id)}>
+    <li className="shell-nav__item" {...gated} {...dropdown.itemProps(item.id)}>
       <button className="shell-nav__button" data-current={holdsCurrent ? 'true' : undefined} {...dropdown.buttonProps(item.id, panelId)}>
         {item.title}
         {dot}
