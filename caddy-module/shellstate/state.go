@@ -36,6 +36,9 @@ type State struct {
 	Session *Session `json:"session,omitempty"`
 	// Banner is the country banner decision; absent when no banner is shown.
 	Banner *Banner `json:"banner,omitempty"`
+	// Customer is the header customer block; absent when logged out or while the data is
+	// loading (then HeaderVariant is "loading" and the shell fetches /_shell/state).
+	Customer *Customer `json:"customer,omitempty"`
 }
 
 // The fields below are filled by the identity and country-banner steps; they are declared
@@ -69,4 +72,81 @@ type Banner struct {
 	Reason string `json:"reason,omitempty"`
 	// Suggested is the locale of the market the banner suggests, e.g. "en-GB"; "" for none.
 	Suggested string `json:"suggested,omitempty"`
+}
+
+// Customer is the header customer block of spec 3, derived at the edge from the customer
+// APIs. Amounts and identifiers come formatted, so the first HTML and React show the same text.
+type Customer struct {
+	// DisplayName is the name in the avatar menu, e.g. "Dr. Anna Schmidt".
+	DisplayName string `json:"displayName"`
+	// FullName is academic title, first name and last name.
+	FullName string `json:"fullName"`
+	// Initials are the first letters of the first and last words of the name.
+	Initials string `json:"initials"`
+	// State is the transaction account's state, e.g. "ACTIVE"; the balance box needs ACTIVE.
+	State string `json:"state"`
+	// IsCompanyCustomer is true for company customers (German company links).
+	IsCompanyCustomer bool `json:"isCompanyCustomer"`
+	// IsPendingActivation is true before activation: total 0, available equals current.
+	IsPendingActivation bool `json:"isPendingActivation"`
+	// DistributorID is the customer's distributor.
+	DistributorID string `json:"distributorId,omitempty"`
+	// Restricted switches the account menu to its reduced set.
+	Restricted bool `json:"restricted"`
+	// TotalBalance and AvailableBalance are absent when the balance is not available.
+	TotalBalance     *Amount `json:"totalBalance,omitempty"`
+	AvailableBalance *Amount `json:"availableBalance,omitempty"`
+	// BalanceIsNotAvailable shows the not-available notice instead of the amounts.
+	BalanceIsNotAvailable bool `json:"balanceIsNotAvailable"`
+	// NotAvailableMessage is the notice's title and tooltip (maintenance or fetch error).
+	NotAvailableMessage *Notice `json:"notAvailableMessage,omitempty"`
+	// AccountIDs are the identifiers shown in the account menu (IBAN, account number, sort code).
+	AccountIDs []AccountID `json:"accountIds"`
+	// ShowUnreadMessage puts the dot badge on nav items flagged enableBadge.
+	ShowUnreadMessage bool `json:"showUnreadMessage"`
+	// SwitchableAccounts are the accounts the customer may switch to (flag umtMinorAccountSwitch).
+	SwitchableAccounts []SwitchableAccount `json:"switchableAccounts"`
+	// Cobranding is the distributor's logo for co-branded headers; absent for the default distributor.
+	Cobranding *Cobranding `json:"cobranding,omitempty"`
+}
+
+// Amount is a formatted balance.
+type Amount struct {
+	// Label is the text before the amount, in the page's language.
+	Label string `json:"label"`
+	// Amount is the formatted amount with its currency, e.g. "1.234,56 €".
+	Amount string `json:"amount"`
+	// IsNegative marks amounts below zero.
+	IsNegative bool `json:"isNegative"`
+}
+
+// Notice is a not-available notice with its tooltip.
+type Notice struct {
+	Title       string `json:"title"`
+	TooltipText string `json:"tooltipText"`
+}
+
+// AccountID is one identifier of the account menu.
+type AccountID struct {
+	// ID is the kind: "iban", "accountNumber" or "sortCode".
+	ID string `json:"id"`
+	// Label is its name in the page's language.
+	Label string `json:"label"`
+	// Display is the text shown (IBANs grouped in fours).
+	Display string `json:"display"`
+	// Copy is the text copied (IBANs in electronic format).
+	Copy string `json:"copy"`
+}
+
+// SwitchableAccount is an account the customer may switch to.
+type SwitchableAccount struct {
+	FirstName  string `json:"firstName"`
+	LastName   string `json:"lastName"`
+	CustomerID string `json:"customerId"`
+}
+
+// Cobranding is a distributor's logo.
+type Cobranding struct {
+	DistributorID string `json:"distributorId"`
+	LogoURL       string `json:"logoUrl"`
 }

@@ -32,6 +32,8 @@ export interface ShellState {
   session?: Session | null;
   /** Banner is the country banner decision; absent when no banner is shown. */
   banner?: Banner | null;
+  /** Customer is the header customer block; absent when logged out or while the data is loading (then HeaderVariant is "loading" and the shell fetches /_shell/state). */
+  customer?: Customer | null;
 }
 
 /** Session is the timing of a customer's login session, for the countdown (spec 4, session lifecycle). Times are Unix milliseconds at the edge; the shell corrects for its own clock with ServerTime. */
@@ -60,4 +62,80 @@ export interface Banner {
   reason?: string;
   /** Suggested is the locale of the market the banner suggests, e.g. "en-GB"; "" for none. */
   suggested?: string;
+}
+
+/** Customer is the header customer block of spec 3, derived at the edge from the customer APIs. Amounts and identifiers come formatted, so the first HTML and React show the same text. */
+export interface Customer {
+  /** DisplayName is the name in the avatar menu, e.g. "Dr. Anna Schmidt". */
+  displayName: string;
+  /** FullName is academic title, first name and last name. */
+  fullName: string;
+  /** Initials are the first letters of the first and last words of the name. */
+  initials: string;
+  /** State is the transaction account's state, e.g. "ACTIVE"; the balance box needs ACTIVE. */
+  state: string;
+  /** IsCompanyCustomer is true for company customers (German company links). */
+  isCompanyCustomer: boolean;
+  /** IsPendingActivation is true before activation: total 0, available equals current. */
+  isPendingActivation: boolean;
+  /** DistributorID is the customer's distributor. */
+  distributorId?: string;
+  /** Restricted switches the account menu to its reduced set. */
+  restricted: boolean;
+  /** TotalBalance and AvailableBalance are absent when the balance is not available. */
+  totalBalance?: Amount | null;
+  availableBalance?: Amount | null;
+  /** BalanceIsNotAvailable shows the not-available notice instead of the amounts. */
+  balanceIsNotAvailable: boolean;
+  /** NotAvailableMessage is the notice's title and tooltip (maintenance or fetch error). */
+  notAvailableMessage?: Notice | null;
+  /** AccountIDs are the identifiers shown in the account menu (IBAN, account number, sort code). */
+  accountIds: AccountID[] | null;
+  /** ShowUnreadMessage puts the dot badge on nav items flagged enableBadge. */
+  showUnreadMessage: boolean;
+  /** SwitchableAccounts are the accounts the customer may switch to (flag umtMinorAccountSwitch). */
+  switchableAccounts: SwitchableAccount[] | null;
+  /** Cobranding is the distributor's logo for co-branded headers; absent for the default distributor. */
+  cobranding?: Cobranding | null;
+}
+
+/** Amount is a formatted balance. */
+export interface Amount {
+  /** Label is the text before the amount, in the page's language. */
+  label: string;
+  /** Amount is the formatted amount with its currency, e.g. "1.234,56 €". */
+  amount: string;
+  /** IsNegative marks amounts below zero. */
+  isNegative: boolean;
+}
+
+/** Notice is a not-available notice with its tooltip. */
+export interface Notice {
+  title: string;
+  tooltipText: string;
+}
+
+/** AccountID is one identifier of the account menu. */
+export interface AccountID {
+  /** ID is the kind: "iban", "accountNumber" or "sortCode". */
+  id: string;
+  /** Label is its name in the page's language. */
+  label: string;
+  /** Display is the text shown (IBANs grouped in fours). */
+  display: string;
+  /** Copy is the text copied (IBANs in electronic format). */
+  copy: string;
+}
+
+/** SwitchableAccount is an account the customer may switch to. */
+export interface SwitchableAccount {
+  firstName: string;
+  lastName: string;
+  customerId: string;
+}
+
+/** Cobranding is a distributor's logo. */
+export interface Cobranding {
+  distributorId: string;
+  logoUrl: string;
 }
