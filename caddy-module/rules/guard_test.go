@@ -99,3 +99,32 @@ func TestGuard(t *testing.T) {
 		})
 	}
 }
+
+// FuzzProtectedPaths: no spelling of a protected path slips past the guard. Whatever path a
+// request carries, its cleaned, lower-case form decides, so case changes, dot segments and
+// doubled slashes never turn a protected page into an open one.
+func FuzzProtectedPaths(f *testing.F) {
+	for _, seed := range []string{"/documents", "/Documents/", "/./documents", "//postbox/x", "/en-gb/../documents", "/festgeld/", "/documentsx", "/%2e/documents"} {
+		f.Add(seed)
+	}
+	paths, err := NewProtectedPaths(CustomerArea)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if !strings.HasPrefix(p, "/") {
+			return // request paths start with a slash
+		}
+		got := paths.Match(p, "")
+		variants := []string{strings.ToUpper(p), "/." + p, "/" + p, "/x/.." + p, p + "/"}
+		for _, v := range variants {
+			if got && !paths.Match(v, "") {
+				t.Fatalf("%q is protected but %q is not", p, v)
+			}
+		}
+		// Under a locale base path the same page is protected too.
+		if got && strings.HasPrefix(p, "/") && !paths.Match("/en-gb"+p, "/en-gb") {
+			t.Fatalf("%q is protected but /en-gb%s is not", p, p)
+		}
+	})
+}
