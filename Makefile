@@ -79,6 +79,7 @@ bench: deps build
 ## fuzz: a short run of every fuzz target
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSplice -fuzztime 60s ./caddy-module/splice/
+	$(GO) test -run '^$$' -fuzz FuzzProtectedPaths -fuzztime 60s ./caddy-module/rules/
 
 clean:
 	rm -rf bin shell-ui/dist
