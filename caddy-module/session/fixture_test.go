@@ -24,7 +24,7 @@ func signedJWT(alg string, claims map[string]any, sigBytes int) string {
 func realisticTokens(sub, sid string, iat time.Time) Tokens {
 	common := map[string]any{
 		"exp": iat.Add(5 * time.Minute).Unix(), "iat": iat.Unix(), "auth_time": iat.Unix(),
-		"jti": NewID(), "iss": "https://auth.example.com/auth/realms/global",
+		"iss": "https://auth.example.com/auth/realms/global",
 		"sub": sub, "azp": "login", "sid": sid, "session_state": sid,
 	}
 	access := map[string]any{
@@ -44,6 +44,8 @@ func realisticTokens(sub, sid string, iat time.Time) Tokens {
 	for k, v := range common {
 		access[k], id[k], refresh[k] = v, v, v
 	}
+	// Each token has its own id, as a real provider issues them.
+	access["jti"], id["jti"], refresh["jti"] = NewID(), NewID(), NewID()
 	refresh["exp"] = iat.Add(30 * time.Minute).Unix()
 	return Tokens{
 		AccessToken:  signedJWT("RS256", access, 256),

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"container/list"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -32,23 +31,28 @@ type MemoryOptions struct {
 }
 
 // MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
-// expiring after IdleTTL without activity. It serves a single replica; run several replicas
-// with the Redis store.
+// expiring after IdleTTL without activity. Records are kept packed (see packSession), about
+// 1.5 kB for a session with Keycloak-sized tokens. It serves a single replica; run several
+// replicas with the Redis store.
 type MemoryStore struct {
 	opts MemoryOptions
 
 	mu       sync.Mutex
 	sessions map[string]*memoryEntry
-	lru      list.List // of *memoryEntry, most recently used at the front
-	bySID    map[string]map[string]struct{}
-	bySub    map[string]map[string]struct{}
+	lru      memoryEntry // sentinel of the recency ring: lru.next is the most recently used
+	bySID    map[string][]string
+	bySub    map[string][]string
 	locks    map[string]*memoryLock
 }
 
+// memoryEntry is one held session, a link in the recency ring.
 type memoryEntry struct {
-	s       *Session
-	expires time.Time
-	elem    *list.Element
+	id           string
+	rec          []byte // packSession of the session
+	sid, sub     string
+	lastActivity time.Time
+	expires      time.Time
+	prev, next   *memoryEntry
 }
 
 type memoryLock struct {
@@ -68,60 +72,81 @@ func NewMemoryStore(opts MemoryOptions) *MemoryStore {
 	if opts.LockTTL <= 0 {
 		opts.LockTTL = DefaultLockTTL
 	}
-	return &MemoryStore{
+	m := &MemoryStore{
 		opts:     opts,
 		sessions: make(map[string]*memoryEntry),
-		bySID:    make(map[string]map[string]struct{}),
-		bySub:    make(map[string]map[string]struct{}),
+		bySID:    make(map[string][]string),
+		bySub:    make(map[string][]string),
 		locks:    make(map[string]*memoryLock),
 	}
+	m.lru.prev, m.lru.next = &m.lru, &m.lru
+	return m
+}
+
+// use moves e to the front of the recency ring (inserting it if new).
+func (m *MemoryStore) use(e *memoryEntry) {
+	if e.next != nil {
+		e.prev.next, e.next.prev = e.next, e.prev
+	}
+	e.prev, e.next = &m.lru, m.lru.next
+	m.lru.next.prev = e
+	m.lru.next = e
 }
 
 // Get returns a copy of the session, or ErrNotFound.
 func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	e := m.live(id, m.opts.Clock.now())
 	if e == nil {
+		m.mu.Unlock()
 		return nil, ErrNotFound
 	}
-	m.lru.MoveToFront(e.elem)
-	return e.s.clone(), nil
+	m.use(e)
+	rec, last := e.rec, e.lastActivity
+	m.mu.Unlock()
+	// rec is never modified in place (a save replaces it), so it is unpacked outside the lock.
+	s, err := unpackSession(rec)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
+	s.ID, s.LastActivity = id, last
+	return s, nil
 }
 
 // Save creates or replaces the session. LastActivity never moves backwards.
 func (m *MemoryStore) Save(_ context.Context, s *Session) error {
+	rec, err := packSession(s)
+	if err != nil {
+		return err
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.save(s, m.opts.Clock.now())
+	m.save(s, rec, m.opts.Clock.now())
 	return nil
 }
 
-func (m *MemoryStore) save(s *Session, now time.Time) {
-	c := s.clone()
+func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 	e := m.live(s.ID, now)
 	if e != nil {
-		if e.s.LastActivity.After(c.LastActivity) {
-			c.LastActivity = e.s.LastActivity
+		m.unindex(e)
+		if s.LastActivity.After(e.lastActivity) {
+			e.lastActivity = s.LastActivity
 		}
-		m.unindex(e.s)
-		e.s = c
-		m.lru.MoveToFront(e.elem)
 	} else {
-		e = &memoryEntry{s: c}
-		e.elem = m.lru.PushFront(e)
-		m.sessions[c.ID] = e
+		e = &memoryEntry{id: s.ID, lastActivity: s.LastActivity}
+		m.sessions[s.ID] = e
 	}
+	e.rec, e.sid, e.sub = rec, s.SID, s.Subject
 	e.expires = now.Add(m.opts.IdleTTL)
-	m.index(c)
+	m.use(e)
+	m.index(e)
 	m.trim(now)
 }
 
 // trim drops expired sessions from the cold end, then evicts down to MaxSessions.
 func (m *MemoryStore) trim(now time.Time) {
-	for back := m.lru.Back(); back != nil; back = m.lru.Back() {
-		e := back.Value.(*memoryEntry)
-		if m.lru.Len() <= m.opts.MaxSessions && now.Before(e.expires) {
+	for e := m.lru.prev; e != &m.lru; e = m.lru.prev {
+		if len(m.sessions) <= m.opts.MaxSessions && now.Before(e.expires) {
 			return
 		}
 		m.remove(e)
@@ -142,39 +167,41 @@ func (m *MemoryStore) live(id string, now time.Time) *memoryEntry {
 }
 
 func (m *MemoryStore) remove(e *memoryEntry) {
-	m.lru.Remove(e.elem)
-	delete(m.sessions, e.s.ID)
-	m.unindex(e.s)
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+	delete(m.sessions, e.id)
+	m.unindex(e)
 }
 
-func (m *MemoryStore) index(s *Session) {
-	addMember(m.bySID, s.SID, s.ID)
-	addMember(m.bySub, s.Subject, s.ID)
+func (m *MemoryStore) index(e *memoryEntry) {
+	addMember(m.bySID, e.sid, e.id)
+	addMember(m.bySub, e.sub, e.id)
 }
 
-func (m *MemoryStore) unindex(s *Session) {
-	removeMember(m.bySID, s.SID, s.ID)
-	removeMember(m.bySub, s.Subject, s.ID)
+func (m *MemoryStore) unindex(e *memoryEntry) {
+	removeMember(m.bySID, e.sid, e.id)
+	removeMember(m.bySub, e.sub, e.id)
 }
 
-func addMember(idx map[string]map[string]struct{}, key, id string) {
-	if key == "" {
-		return
+func addMember(idx map[string][]string, key, id string) {
+	if key != "" {
+		idx[key] = append(idx[key], id)
 	}
-	set := idx[key]
-	if set == nil {
-		set = make(map[string]struct{}, 1)
-		idx[key] = set
-	}
-	set[id] = struct{}{}
 }
 
-func removeMember(idx map[string]map[string]struct{}, key, id string) {
-	if set := idx[key]; set != nil {
-		delete(set, id)
-		if len(set) == 0 {
-			delete(idx, key)
+func removeMember(idx map[string][]string, key, id string) {
+	ids := idx[key]
+	for i, x := range ids {
+		if x == id {
+			ids[i] = ids[len(ids)-1]
+			ids = ids[:len(ids)-1]
+			break
 		}
+	}
+	if len(ids) == 0 {
+		delete(idx, key)
+	} else {
+		idx[key] = ids
 	}
 }
 
@@ -197,11 +224,11 @@ func (m *MemoryStore) Touch(_ context.Context, id string, at time.Time) error {
 	if e == nil {
 		return ErrNotFound
 	}
-	if at.After(e.s.LastActivity) {
-		e.s.LastActivity = at
+	if at.After(e.lastActivity) {
+		e.lastActivity = at
 	}
 	e.expires = now.Add(m.opts.IdleTTL)
-	m.lru.MoveToFront(e.elem)
+	m.use(e)
 	return nil
 }
 
@@ -215,7 +242,7 @@ func (m *MemoryStore) DeleteBySubject(_ context.Context, sub string) (int, error
 	return m.deleteIndexed(m.bySub, sub), nil
 }
 
-func (m *MemoryStore) deleteIndexed(idx map[string]map[string]struct{}, key string) int {
+func (m *MemoryStore) deleteIndexed(idx map[string][]string, key string) int {
 	if key == "" {
 		return 0
 	}
@@ -223,7 +250,8 @@ func (m *MemoryStore) deleteIndexed(idx map[string]map[string]struct{}, key stri
 	defer m.mu.Unlock()
 	now := m.opts.Clock.now()
 	n := 0
-	for id := range idx[key] {
+	// remove edits the index slice, so walk a copy.
+	for _, id := range append([]string(nil), idx[key]...) {
 		if e := m.live(id, now); e != nil {
 			m.remove(e)
 			n++
@@ -279,9 +307,9 @@ func (m *MemoryStore) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.sessions = make(map[string]*memoryEntry)
-	m.lru.Init()
-	m.bySID = make(map[string]map[string]struct{})
-	m.bySub = make(map[string]map[string]struct{})
+	m.lru.prev, m.lru.next = &m.lru, &m.lru
+	m.bySID = make(map[string][]string)
+	m.bySub = make(map[string][]string)
 	return nil
 }
 
@@ -322,6 +350,10 @@ func (l *memoryLease) Save(_ context.Context, s *Session) error {
 	if s.ID != l.id {
 		return fmt.Errorf("lease of session %.8s… cannot save session %.8s…: %w", l.id, s.ID, ErrLeaseLost)
 	}
+	rec, err := packSession(s)
+	if err != nil {
+		return err
+	}
 	m := l.store
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -332,7 +364,7 @@ func (l *memoryLease) Save(_ context.Context, s *Session) error {
 	if m.live(s.ID, now) == nil {
 		return ErrNotFound
 	}
-	m.save(s, now)
+	m.save(s, rec, now)
 	return nil
 }
 

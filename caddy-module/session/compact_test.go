@@ -1,0 +1,85 @@
+package session
+
+import (
+	"encoding/base64"
+	"testing"
+	"time"
+)
+
+func TestPackSessionRoundTrip(t *testing.T) {
+	real := customerSession(1, "sid", now)
+	tokens := []struct {
+		name                 string
+		access, refresh, idt string
+	}{
+		{"Keycloak-sized JWTs", real.Tokens.AccessToken, real.Tokens.RefreshToken, real.Tokens.IDToken},
+		{"opaque tokens", "2YotnFZFEjr1zCsicMWpAA", "tGzv3JOkF0XG5Qx2TlKWIA", ""},
+		{"no tokens", "", "", ""},
+		{"padded segment is not canonical: kept as text", "e30=.e30=.c2ln", "", ""},
+		{"non-zero trailing bits: kept as text", "e30.e31.c2lnbg", "", ""},
+		{"four segments (JWE-like): kept as text", "a.b.c.d", "", ""},
+		{"two dots, empty segments", "..", "", "."},
+		{"unsigned JWT (alg none)", jwt(`{"exp":1}`)[:len(jwt(`{"exp":1}`))-len("c2lnbmF0dXJl")], "", ""},
+		{"non-ASCII", "tøken.☃.x", "\x00\xff", "日本"},
+	}
+	for _, tt := range tokens {
+		t.Run(tt.name, func(t *testing.T) {
+			s := real.clone()
+			s.Tokens.AccessToken, s.Tokens.RefreshToken, s.Tokens.IDToken = tt.access, tt.refresh, tt.idt
+			packed, err := packSession(s)
+			if err != nil {
+				t.Fatalf("packSession: %v", err)
+			}
+			got, err := unpackSession(packed)
+			if err != nil {
+				t.Fatalf("unpackSession: %v", err)
+			}
+			got.ID, got.LastActivity = s.ID, s.LastActivity
+			sameSession(t, got, s)
+		})
+	}
+}
+
+func TestPackSessionSize(t *testing.T) {
+	s := customerSession(1, NewID(), now)
+	raw := len(s.Tokens.AccessToken) + len(s.Tokens.RefreshToken) + len(s.Tokens.IDToken)
+	packed, err := packSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("tokens %d B as text, whole record packed %d B", raw, len(packed))
+	if len(packed) > raw/2 {
+		t.Errorf("packed record %d B, more than half the %d B of token text: packing lost its point", len(packed), raw)
+	}
+}
+
+func TestUnpackSessionRejectsDamage(t *testing.T) {
+	packed, _ := packSession(customerSession(1, "sid", now))
+	for _, bad := range [][]byte{nil, {0xff}, packed[:10], packed[:len(packed)/2], append([]byte{0x05}, packed...)} {
+		if _, err := unpackSession(bad); err == nil {
+			t.Errorf("unpackSession accepted %d damaged bytes", len(bad))
+		}
+	}
+}
+
+func FuzzPackSession(f *testing.F) {
+	s := customerSession(1, "sid", now)
+	f.Add(s.Tokens.AccessToken, s.Tokens.RefreshToken, "x")
+	f.Add("a.b.c", "..", "")
+	f.Add(base64.RawURLEncoding.EncodeToString([]byte("{}"))+".e30.", "", "")
+	f.Fuzz(func(t *testing.T, access, refresh, idt string) {
+		in := &Session{Tokens: Tokens{AccessToken: access, RefreshToken: refresh, IDToken: idt, Expiry: now, IssuedAt: now.Add(-time.Minute)}}
+		packed, err := packSession(in)
+		if err != nil {
+			t.Skip() // tokens JSON cannot carry (invalid UTF-8) never reach the store as tokens
+		}
+		out, err := unpackSession(packed)
+		if err != nil {
+			t.Fatalf("unpack of a fresh pack: %v", err)
+		}
+		if out.Tokens.AccessToken != access || out.Tokens.RefreshToken != refresh || out.Tokens.IDToken != idt {
+			t.Fatalf("round trip changed the tokens: %q %q %q -> %q %q %q", access, refresh, idt,
+				out.Tokens.AccessToken, out.Tokens.RefreshToken, out.Tokens.IDToken)
+		}
+	})
+}
