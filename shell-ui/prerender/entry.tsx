@@ -2,7 +2,11 @@
 // prerender/write.mjs runs it in Node to write the fragments.
 import { contentLocales } from '../src/content/index.ts';
 import { headerVariantsOf } from '../src/header/headerVariants.ts';
-import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
+import { markets } from '../src/market/markets.ts';
+import { renderBannerFragment, renderFooterFragment, renderHeaderFragment } from './render.tsx';
+
+/** marketList is the picker's market list, which the gateway reads as markets.json. */
+export const marketList = markets;
 
 /** DesignVersions are the footer layouts with prerendered fragments. */
 export const DesignVersions = ['v1', 'v2'] as const;
@@ -11,6 +15,8 @@ export interface RenderedLocale {
   locale: string;
   header: Record<string, string>;
   footer: Record<string, string>;
+  /** banner: the country banner per suggested market's locale, and "none". */
+  banner: Record<string, string>;
 }
 
 /** renderAll renders every locale's header variants and footer design versions. */
@@ -20,5 +26,6 @@ export async function renderAll(): Promise<RenderedLocale[]> {
     locale: content.locale,
     header: Object.fromEntries(headerVariantsOf(content).map((v) => [v, renderHeaderFragment(content, v)])),
     footer: Object.fromEntries(DesignVersions.map((v) => [v, renderFooterFragment(content, v)])),
+    banner: Object.fromEntries([undefined, ...markets.filter((m) => m.locale !== content.locale).map((m) => m.locale)].map((s) => [s ?? 'none', renderBannerFragment(content, s)])),
   }));
 }

@@ -1,7 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import type { LocaleContent } from '../src/model/content.ts';
+import { CountryBanner } from '../src/market/CountryBanner.tsx';
+import { ShellSettingsProvider } from '../src/shell/ShellContext.tsx';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from '../src/shell/roots.tsx';
-import { BaseSlot, YearSlot } from '../src/shell/slots.ts';
+import { BaseSlot, ReturnSlot, YearSlot } from '../src/shell/slots.ts';
 
 // Fragments are the same for every page and host: no path (the gateway marks the active link),
 // the base slot (the gateway writes the host's base path) and the year slot (the gateway writes
@@ -17,4 +19,18 @@ export function renderFooterFragment(content: LocaleContent, designVersion: stri
   return renderToString(<FooterRoot content={content} designVersion={designVersion} year={YearSlot} basePath={BaseSlot} serverPath={null} />, {
     identifierPrefix: FooterIdPrefix,
   });
+}
+
+/**
+ * renderBannerFragment is the country banner suggesting the market of `suggested` (none when
+ * undefined), for the gateway to put at the top of the header mount. Its return field holds
+ * the return slot, which the gateway fills with the page's path.
+ */
+export function renderBannerFragment(content: LocaleContent, suggested: string | undefined): string {
+  return renderToString(
+    <ShellSettingsProvider value={{ locale: content.locale, basePath: BaseSlot, serverPath: null, flags: {} }}>
+      <CountryBanner banner={{ show: true, suggested }} returnPath={ReturnSlot} />
+    </ShellSettingsProvider>,
+    { identifierPrefix: HeaderIdPrefix },
+  );
 }

@@ -13,12 +13,14 @@ const assetsDir = join(dist, 'assets');
 // Budgets of the gzipped bundle (React included), in bytes.
 export const Budget = { js: 85 * 1024, css: 12 * 1024 };
 
-const { renderAll } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
+const { renderAll, marketList } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
 
 // The slots of src/shell/slots.ts. YearSlot is where the gateway writes the year.
 const YearSlot = '[[shell:year]]';
 // BaseSlot is where the gateway writes state.basePath.
 const BaseSlot = '[[shell:base]]';
+// ReturnSlot is where the gateway writes the page's path into the country banner's form.
+const ReturnSlot = '[[shell:return]]';
 
 // checkFragment fails the build on a fragment the gateway cannot splice as it is: it must be
 // exactly one <header> or <footer> element (the mount's whole inner HTML, no whitespace
@@ -26,7 +28,10 @@ const BaseSlot = '[[shell:base]]';
 // a footer must hold the year slot.
 function checkFragment(name, part, html) {
   const problems = [];
-  if (!html.startsWith(`<${part} `) || !html.endsWith(`</${part}>`)) problems.push(`is not one <${part}> element without whitespace around it`);
+  // A banner fragment is the country banner's <form>, with the slot of its return field.
+  const tag = part === 'banner' ? 'form' : part;
+  if (!html.startsWith(`<${tag} `) || !html.endsWith(`</${tag}>`)) problems.push(`is not one <${tag}> element without whitespace around it`);
+  if (part === 'banner' && !html.includes(ReturnSlot)) problems.push(`lacks the return slot ${ReturnSlot}`);
   if (/<(script|style|textarea|title)\b/i.test(html)) problems.push('holds a raw-text element');
   if (part === 'footer' && !html.includes(YearSlot)) problems.push(`lacks the year slot ${YearSlot}`);
   // Every header links its logo to the locale home: without the base slot, the build wrote a
@@ -38,11 +43,11 @@ function checkFragment(name, part, html) {
 // 1. Fragments.
 const fragments = {};
 const rendered = await renderAll();
-for (const { locale, header, footer } of rendered) {
+for (const { locale, header, footer, banner } of rendered) {
   const dir = join(dist, 'fragments', locale);
   await mkdir(dir, { recursive: true });
-  fragments[locale] = { header: {}, footer: {} };
-  for (const [part, variants] of [['header', header], ['footer', footer]]) {
+  fragments[locale] = { header: {}, footer: {}, banner: {} };
+  for (const [part, variants] of [['header', header], ['footer', footer], ['banner', banner]]) {
     for (const [variant, html] of Object.entries(variants)) {
       checkFragment(`${locale} ${part}-${variant}`, part, html);
       const file = join(dir, `${part}-${variant}.html`);
@@ -103,7 +108,7 @@ for (const name of assetNames) {
 
 // 3. Manifest: the version is a hash of every output, so it changes whenever one does.
 const hash = createHash('sha256');
-const outputs = [...assetNames.map((n) => `assets/${n}`), ...Object.values(fragments).flatMap((f) => [...Object.values(f.header), ...Object.values(f.footer)])].sort();
+const outputs = [...assetNames.map((n) => `assets/${n}`), ...Object.values(fragments).flatMap((f) => [...Object.values(f.header), ...Object.values(f.footer), ...Object.values(f.banner)])].sort();
 for (const rel of outputs) {
   hash.update(rel).update('\0').update(await readFile(join(dist, rel))).update('\0');
 }
@@ -119,6 +124,8 @@ const manifest = {
   localeScripts,
 };
 await writeFile(join(dist, 'shell-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+// The market list, for the gateway's country banner and its market route (one source: markets.ts).
+await writeFile(join(dist, 'markets.json'), `${JSON.stringify(marketList, null, 2)}\n`);
 await rm(join(root, 'prerender/.out'), { recursive: true, force: true });
 
 // 4. Size report and budget. A page loads the entry and its locale's chunk: the budget is

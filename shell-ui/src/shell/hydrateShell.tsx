@@ -58,7 +58,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     roots.push(
       hydrateRoot(
         headerMount,
-        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} onReady={onReady} />,
+        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} onReady={onReady} />,
         rootOptions(HeaderIdPrefix),
       ),
     );

@@ -3,6 +3,8 @@ import type { LocaleContent } from '../model/content.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import { headerData } from '../header/headerVariants.ts';
+import { CountryBanner } from '../market/CountryBanner.tsx';
+import type { Banner } from '../model/shellState.gen.ts';
 import { ShellSettingsProvider } from './ShellContext.tsx';
 
 // The two roots are separate React trees in one document: distinct useId prefixes keep their
@@ -29,13 +31,19 @@ export interface HeaderRootProps {
   serverPath: string | null;
   /** flags: none in the prerender, state.flags when hydrating. */
   flags?: Readonly<Record<string, boolean>>;
+  /**
+   * banner: none in the prerender (the gateway adds the banner fragment), state.banner when
+   * hydrating. It keeps its place before the header either way, so the header's ids do not move.
+   */
+  banner?: Banner | null;
   onReady?: () => void;
 }
 
 /** HeaderRoot is the header tree, the same in the prerender and in the browser. */
-export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, onReady }: HeaderRootProps) {
+export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, banner, onReady }: HeaderRootProps) {
   return (
     <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath, flags }}>
+      {banner?.show ? <CountryBanner banner={banner} returnPath={serverPath ?? '/'} /> : null}
       <Header data={headerData(content, variant)} labels={content.header.labels} />
       <Ready onReady={onReady} />
     </ShellSettingsProvider>

@@ -11,3 +11,9 @@ export const YearSlot = '[[shell:year]]';
  * state.basePath, so both give the same href.
  */
 export const BaseSlot = '[[shell:base]]';
+
+/**
+ * ReturnSlot is the text the prerender writes as the country banner's return path; the gateway
+ * replaces it with state.path, and the client renders state.path.
+ */
+export const ReturnSlot = '[[shell:return]]';
