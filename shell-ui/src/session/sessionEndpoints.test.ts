@@ -61,6 +61,17 @@ describe('browserEndpoints', () => {
     expect(String(init.body)).toBe('reason=expired');
   });
 
+  test.each([
+    { name: 'a logged-in state', body: { isLoggedIn: true, session }, want: { kind: 'ok', session } },
+    { name: 'a logged-out state', body: { isLoggedIn: false }, want: { kind: 'ended' } },
+    { name: 'a 502', body: undefined, want: { kind: 'failed' } },
+  ])('readState answered $name', async ({ body, want }) => {
+    const fetch = vi.fn(async (_url: string) => (body ? answer(200, body) : answer(502)));
+    vi.stubGlobal('fetch', fetch);
+    expect(await browserEndpoints().readState('/konto/')).toEqual(want);
+    expect(fetch.mock.calls[0]![0]).toBe('/_shell/state?path=%2Fkonto%2F');
+  });
+
   test('goToLogin posts the logout form, with the reason, as a navigation', () => {
     const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
     browserEndpoints(document).goToLogin('expired');

@@ -6,6 +6,7 @@ export const ActivityPath = '/_shell/session/activity';
 export const ExtendPath = '/_shell/session/extend';
 export const LogoutPath = '/_shell/auth/logout';
 export const EventsPath = '/_shell/events';
+export const StatePath = '/_shell/state';
 
 /** SessionEvent is the action of a session tracking event. */
 export type SessionEvent = 'shown' | 'extended-automatically' | 'extended' | 'expired' | 'logout-succeeded';
@@ -15,10 +16,15 @@ export type ActivityResult = 'ok' | 'ended' | 'failed';
 
 export type ExtendResult = { kind: 'ok'; session: Session } | { kind: 'ended' } | { kind: 'failed' };
 
+/** StateResult: the session's timing now, no session any more, or no answer. */
+export type StateResult = { kind: 'ok'; session: Session } | { kind: 'ended' } | { kind: 'failed' };
+
 /** SessionEndpoints is what the monitor asks of the edge; tests pass their own. */
 export interface SessionEndpoints {
   reportActivity(): Promise<ActivityResult>;
   extend(): Promise<ExtendResult>;
+  /** readState asks the edge for the page's state again (after the page slept in the back/forward cache). */
+  readState(path: string): Promise<StateResult>;
   /** logout ends the session at the edge; true when the edge answered with its redirect. */
   logout(reason?: 'expired'): Promise<boolean>;
   /** goToLogin leaves the page through the edge's logout, which redirects to login. */
@@ -70,6 +76,17 @@ export function browserEndpoints(doc: Document = document): SessionEndpoints {
         if (!res.ok) return { kind: 'failed' };
         const body: unknown = await res.json();
         return isSession(body) ? { kind: 'ok', session: { ...body, webview: body.webview === true } } : { kind: 'failed' };
+      } catch {
+        return { kind: 'failed' };
+      }
+    },
+    async readState(path) {
+      try {
+        const res = await fetch(`${StatePath}?path=${encodeURIComponent(path)}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+        if (!res.ok) return { kind: 'failed' };
+        const state = (await res.json()) as { isLoggedIn?: unknown; session?: unknown };
+        if (state.isLoggedIn !== true || !state.session) return { kind: 'ended' };
+        return isSession(state.session) ? { kind: 'ok', session: { ...state.session, webview: state.session.webview === true } } : { kind: 'failed' };
       } catch {
         return { kind: 'failed' };
       }

@@ -208,6 +208,44 @@ describe('clock', () => {
   });
 });
 
+describe('a page back from the back/forward cache', () => {
+  function restored(edge: FakeEdge, session: Session) {
+    const monitor = startSessionMonitor({ session, endpoints: edge, channel: aloneChannel(), logoutForms: document, jitter: () => 0 });
+    monitors.push(monitor);
+    return monitor;
+  }
+
+  test('asks the edge again and takes the newer timing', async () => {
+    const edge = fakeEdge();
+    const monitor = restored(edge, sessionIn(3600, 100));
+    expect(monitor.getView().countdown).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    edge.stateResult = () => ({ kind: 'ok', session: sessionIn(3600, 300) });
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await vi.advanceTimersByTimeAsync(2);
+    expect(edge.calls).toEqual(['state']);
+    expect(monitor.getView()).toMatchObject({ countdown: false, remainingSeconds: 300 });
+  });
+
+  test('a session that ended meanwhile: to login', async () => {
+    const edge = fakeEdge();
+    const monitor = restored(edge, sessionIn(3600, 300));
+    edge.stateResult = () => ({ kind: 'ended' });
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await vi.advanceTimersByTimeAsync(2);
+    expect(monitor.getView().status).toBe('ended');
+    expect(edge.calls).toEqual(['state', 'login']);
+  });
+
+  test('an ordinary page show asks nothing', async () => {
+    const edge = fakeEdge();
+    restored(edge, sessionIn(3600, 300));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    await vi.advanceTimersByTimeAsync(2);
+    expect(edge.calls).toEqual([]);
+  });
+});
+
 describe('two tabs', () => {
   async function twoTabs(session: Session) {
     const [a, b] = linkedChannels();

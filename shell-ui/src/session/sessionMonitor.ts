@@ -53,7 +53,10 @@ export interface MonitorOptions {
   activityTarget?: EventTarget | null;
   /** ignoreActivity: events on the countdown itself, which has its own button. */
   ignoreActivity?: (target: EventTarget | null) => boolean;
-  /** logoutForms: a document whose logout form submissions end the session in every tab. */
+  /**
+   * logoutForms: a document whose logout form submissions end the session in every tab; its
+   * window's pageshow from the back/forward cache makes the monitor ask the edge again.
+   */
   logoutForms?: Document | null;
   /**
    * jitter is how long this tab waits before it reports 'shown', extends automatically or
@@ -354,7 +357,31 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     finish();
   };
   options.logoutForms?.addEventListener('submit', onSubmit, true);
-  const stopLogoutWatch = () => options.logoutForms?.removeEventListener('submit', onSubmit, true);
+
+  // A page restored from the back/forward cache missed the other tabs' news while it slept.
+  const onPageShow = (ev: PageTransitionEvent) => {
+    if (ev.persisted) void resync();
+  };
+  const pageWindow = options.logoutForms?.defaultView ?? null;
+  pageWindow?.addEventListener('pageshow', onPageShow);
+  const stopLogoutWatch = () => {
+    options.logoutForms?.removeEventListener('submit', onSubmit, true);
+    pageWindow?.removeEventListener('pageshow', onPageShow);
+  };
+
+  async function resync() {
+    if (ended || stopped) return;
+    const res = await endpoints.readState(pageWindow?.location.pathname ?? '/');
+    if (ended || stopped) return;
+    if (res.kind === 'ended') {
+      // The session ended while this page slept: nothing left to count down.
+      finish();
+      endpoints.goToLogin();
+      return;
+    }
+    if (res.kind === 'ok') adopt(toTiming(res.session, now()));
+    tick();
+  }
 
   channel.post({ type: 'hello', timing });
   tick();

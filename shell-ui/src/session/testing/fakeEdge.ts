@@ -1,7 +1,7 @@
 // Test doubles of the edge's session endpoints and of the tabs' channel.
 import { vi } from 'vitest';
 import type { Session } from '../../model/shellState.gen.ts';
-import type { ActivityResult, ExtendResult, SessionEndpoints, SessionEvent } from '../sessionEndpoints.ts';
+import type { ActivityResult, ExtendResult, SessionEndpoints, SessionEvent, StateResult } from '../sessionEndpoints.ts';
 import type { TabChannel, TabMessage } from '../tabChannel.ts';
 
 /** sessionIn builds a Session the edge made now (its clock skewed by skewMs) with seconds left. */
@@ -17,6 +17,8 @@ export interface FakeEdge extends SessionEndpoints {
   activityResult: ActivityResult;
   /** extendResult answers extend; by default a fresh 300 s token and 300 s idle. */
   extendResult: () => ExtendResult;
+  /** stateResult answers readState; by default no answer. */
+  stateResult: () => StateResult;
 }
 
 /** fakeEdge answers like the gateway: activity 204, extend with a fresh token. */
@@ -26,6 +28,11 @@ export function fakeEdge(): FakeEdge {
     calls: [],
     activityResult: 'ok',
     extendResult: () => ({ kind: 'ok', session: sessionIn(300, 300) }),
+    stateResult: () => ({ kind: 'failed' }),
+    readState: vi.fn(async () => {
+      edge.calls.push('state');
+      return edge.stateResult();
+    }),
     reportActivity: vi.fn(async () => {
       edge.calls.push('activity');
       return edge.activityResult;
