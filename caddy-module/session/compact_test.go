@@ -83,3 +83,24 @@ func FuzzPackSession(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkPackSession(b *testing.B) {
+	s := customerSession(1, NewID(), now)
+	packed, _ := packSession(s)
+	b.Run("pack", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := packSession(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("unpack", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := unpackSession(packed); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
