@@ -581,3 +581,34 @@ func TestBackchannelLogoutRefusesForgedTokens(t *testing.T) {
 		t.Errorf("a refused logout token ended the session: %v", err)
 	}
 }
+
+func TestTimedOutSessionEndsAtTheProvider(t *testing.T) {
+	for _, keycloakLogout := range []bool{true, false} {
+		t.Run("keycloak_logout "+strconv.FormatBool(keycloakLogout), func(t *testing.T) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+				id.Providers[0].Logout = "keycloak"
+				id.KeycloakLogout = &keycloakLogout
+			})
+			gw := rig.replicas[0]
+			b := newBrowser()
+			gw.login(t, b, "/login/")
+			rig.idp.ResetStats(t)
+			gw.clock.Advance(defaultIdleTimeout + time.Second)
+			if st := gw.state(t, b, "/"); st.IsLoggedIn {
+				t.Fatal("still logged in after the idle timeout")
+			}
+			want := 0
+			if keycloakLogout {
+				want = 1
+			}
+			deadline := time.Now().Add(3 * time.Second)
+			for rig.idp.Stats(t).Logout != want && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			time.Sleep(200 * time.Millisecond) // and no late call either
+			if got := rig.idp.Stats(t).Logout; got != want {
+				t.Errorf("%d provider logouts after the timeout, want %d", got, want)
+			}
+		})
+	}
+}

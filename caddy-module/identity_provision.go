@@ -38,6 +38,9 @@ type identityRuntime struct {
 	refreshes atomic.Int64
 }
 
+// storeGrace is how long past the idle timeout a store keeps a session.
+const storeGrace = 10 * time.Minute
+
 // sessionStores keeps the session stores across config reloads: a reload must not log
 // everyone out of the in-process store, nor reconnect to Redis.
 var sessionStores = caddy.NewUsagePool()
@@ -92,12 +95,15 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 			return fmt.Errorf("shell: identity session_keys: %w", err)
 		}
 	}
-	poolKey, err := storeKey(id.SessionStore, keysRaw, rt.idle)
+	// The store keeps a session a while past its idle timeout, so that the edge, not the
+	// store's expiry, finds it idle: then it can also end it at the provider.
+	storeTTL := rt.idle + storeGrace
+	poolKey, err := storeKey(id.SessionStore, keysRaw, storeTTL)
 	if err != nil {
 		return err
 	}
 	val, _, err := sessionStores.LoadOrNew(poolKey, func() (caddy.Destructor, error) {
-		return openStore(id.SessionStore, keys, rt.idle, h.now)
+		return openStore(id.SessionStore, keys, storeTTL, h.now)
 	})
 	if err != nil {
 		return err

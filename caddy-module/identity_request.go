@@ -96,7 +96,8 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	if err == nil {
 		return ns, session.TimingOf(ns, h.now(), rt.lifecycle), ""
 	}
-	if event, _, ends := auth.RefreshOutcome(err); ends {
+	if event, message, ends := auth.RefreshOutcome(err); ends {
+		rt.logger.Info(message, zap.String("event", event), zap.Error(err))
 		h.endSession(ctx, s, event, false)
 		return nil, session.Timing{}, event
 	}
@@ -163,13 +164,23 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 	if err := rt.store.Delete(ctx, s.ID); err != nil {
 		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err))
 	}
+	rt.logger.Info("session ended", zap.String("reason", reason))
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle"))
-	if p := rt.providerFor(s.Region); p != nil && callProvider && s.Tokens.RefreshToken != "" {
+	p := rt.providerFor(s.Region)
+	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
+		return
+	}
+	logout := func() {
 		if err := p.Logout(ctx, s.Tokens.RefreshToken, s.Tokens.IDToken); err != nil {
 			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err))
 		}
 	}
-	rt.logger.Info("session ended", zap.String("reason", reason))
+	if asked {
+		logout() // the customer waits for it: the login page after must ask for the password
+		return
+	}
+	// A timeout found while serving a page: the page need not wait for the provider.
+	go logout()
 }
 
 // recordActivity counts a navigation as the customer's activity (throttled: at most one
