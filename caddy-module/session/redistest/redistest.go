@@ -22,6 +22,13 @@ import (
 // Binary is the redis-server that Start runs; REDIS_SERVER overrides it.
 var Binary = "/usr/bin/redis-server"
 
+func binary() string {
+	if env := os.Getenv("REDIS_SERVER"); env != "" {
+		return env
+	}
+	return Binary
+}
+
 // Server is a running redis-server owned by one test.
 type Server struct {
 	// Addr is host:port of the server; it stays the same across Restart.
@@ -30,6 +37,7 @@ type Server struct {
 	t    testing.TB
 	dir  string
 	port int
+	args []string // extra redis-server arguments
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -40,58 +48,67 @@ type Server struct {
 // Start runs redis-server for t, or skips t when no redis-server is installed.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	bin := Binary
-	if env := os.Getenv("REDIS_SERVER"); env != "" {
-		bin = env
+	return start(t)
+}
+
+func start(t testing.TB, args ...string) *Server {
+	t.Helper()
+	if _, err := os.Stat(binary()); err != nil {
+		t.Skipf("redis-server not found at %s (set REDIS_SERVER): %v", binary(), err)
 	}
-	if _, err := os.Stat(bin); err != nil {
-		t.Skipf("redis-server not found at %s (set REDIS_SERVER): %v", bin, err)
-	}
-	Binary = bin
-	s := &Server{t: t, dir: t.TempDir()}
-	s.port = freePort(t)
-	s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
-	if err := s.start(); err != nil {
+	s, err := newServer(t.TempDir(), args)
+	if err != nil {
 		t.Fatalf("start redis-server: %v", err)
 	}
-	t.Cleanup(func() {
-		s.mu.Lock()
-		clients := s.clients
-		s.mu.Unlock()
-		for _, c := range clients {
-			_ = c.Close()
-		}
-		s.Kill()
-	})
+	s.t = t
+	t.Cleanup(s.stop)
 	return s
 }
 
-func freePort(t testing.TB) int {
-	t.Helper()
+// newServer runs redis-server in dir; the caller stops it with stop.
+func newServer(dir string, args []string) (*Server, error) {
+	s := &Server{dir: dir, args: args}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatalf("find a free port for redis-server: %v", err)
+		return nil, fmt.Errorf("find a free port for redis-server: %w", err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	s.port = l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	if err := s.start(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// stop closes the clients handed out and kills the server.
+func (s *Server) stop() {
+	s.mu.Lock()
+	clients := s.clients
+	s.clients = nil
+	s.mu.Unlock()
+	for _, c := range clients {
+		_ = c.Close()
+	}
+	s.Kill()
 }
 
 func (s *Server) start() error {
-	cmd := exec.Command(Binary,
+	cmd := exec.Command(binary(), append([]string{
 		"--port", strconv.Itoa(s.port),
 		"--bind", "127.0.0.1",
 		"--save", "",
 		"--appendonly", "no",
 		"--dir", s.dir,
 		"--protected-mode", "no",
-	)
+	}, s.args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
 	cmd.Stderr = cmd.Stdout
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("run %s: %w", Binary, err)
+		return fmt.Errorf("run %s: %w", binary(), err)
 	}
 	done := make(chan struct{})
 	ready := make(chan struct{})
@@ -151,9 +168,12 @@ func (s *Server) Kill() {
 
 // Restart kills the server and starts an empty one on the same address.
 func (s *Server) Restart() {
-	s.t.Helper()
 	s.Kill()
 	if err := s.start(); err != nil {
+		if s.t == nil {
+			panic(fmt.Sprintf("restart redis-server: %v", err))
+		}
+		s.t.Helper()
 		s.t.Fatalf("restart redis-server: %v", err)
 	}
 }

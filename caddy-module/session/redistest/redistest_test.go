@@ -2,6 +2,7 @@ package redistest
 
 import (
 	"context"
+	"strings"
 	"testing"
 )
 
@@ -19,5 +20,26 @@ func TestStartKillRestart(t *testing.T) {
 	s.Restart()
 	if got, err := c.Exists(ctx, "k").Result(); err != nil || got != 0 {
 		t.Fatalf("after Restart: EXISTS k = %d, %v; want an empty, reachable server", got, err)
+	}
+}
+
+func TestCluster(t *testing.T) {
+	ctx := context.Background()
+	c := StartCluster(t, 3)
+	cl := c.Client()
+	// Keys in many slots land on all three nodes and read back through the cluster client.
+	for i := range 30 {
+		if err := cl.Set(ctx, string(rune('a'+i%26))+string(rune('0'+i/26)), i, 0).Err(); err != nil {
+			t.Fatalf("SET through the cluster client: %v", err)
+		}
+	}
+	for _, n := range c.Nodes {
+		if keys := n.Client().DBSize(ctx).Val(); keys == 0 {
+			t.Errorf("node %s holds no keys; slots are not spread", n.Addr)
+		}
+	}
+	// The property the session store relies on: keys of two slots in one command fail.
+	if err := cl.Do(ctx, "MSET", "{a}x", 1, "{b}y", 2).Err(); err == nil || !strings.Contains(err.Error(), "CROSSSLOT") {
+		t.Errorf("MSET across slots: %v, want CROSSSLOT", err)
 	}
 }
