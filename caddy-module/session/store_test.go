@@ -18,8 +18,9 @@ type storeOpts struct {
 }
 
 // storeKind opens replicas of one store kind that share state: the memory store has one
-// replica seen through several handles; the Redis store has one RedisStore per replica, each
-// with its own client, as separate processes would.
+// replica seen through several handles; the Redis stores have one RedisStore per replica,
+// each with its own client, as separate processes would, on a standalone server or on a
+// 3-node Cluster (where keys of two slots in one script fail with CROSSSLOT).
 type storeKind struct {
 	name string
 	open func(t *testing.T, o storeOpts, replicas int) []Store
@@ -43,6 +44,22 @@ var storeKinds = []storeKind{
 		out := make([]Store, replicas)
 		for i := range out {
 			r, err := NewRedisStore(srv.Client(), RedisOptions{IdleTTL: o.IdleTTL, LockTTL: o.LockTTL, Sealer: o.Sealer})
+			if err != nil {
+				t.Fatalf("NewRedisStore: %v", err)
+			}
+			out[i] = r
+		}
+		return out
+	}},
+	{"redis-cluster", func(t *testing.T, o storeOpts, replicas int) []Store {
+		c := cluster(t)
+		if o.Sealer == nil {
+			o.Sealer = mustSealer(t, newKey(t))
+		}
+		prefix := "t" + NewID()[:10] + ":" // this test's own keys in the shared cluster
+		out := make([]Store, replicas)
+		for i := range out {
+			r, err := NewRedisStore(c.Client(), RedisOptions{Prefix: prefix, IdleTTL: o.IdleTTL, LockTTL: o.LockTTL, Sealer: o.Sealer})
 			if err != nil {
 				t.Fatalf("NewRedisStore: %v", err)
 			}
