@@ -1,0 +1,159 @@
+package customer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"go.uber.org/zap"
+	"golang.org/x/sync/errgroup"
+)
+
+// Flags are the request's switches that change what Load asks for or how it formats.
+type Flags struct {
+	// Locale is the page's locale (labels and number formats), e.g. "de-DE"; empty takes the
+	// locale of the customer's country.
+	Locale string
+	// OmitDataValidity leaves the data-validity embed out of the customer call (spec 7).
+	OmitDataValidity bool
+	// SwitchableAccounts is the flag umtMinorAccountSwitch: the switchable accounts are loaded
+	// only with it on and a user id at hand (spec 2.2).
+	SwitchableAccounts bool
+}
+
+// Load fetches everything the header and the redirect rule need for one customer, running the
+// calls of spec 7 in parallel (each dependent call starts as soon as what it needs is there),
+// and derives the View. Answers come from the cache when fresh.
+//
+// Only a failed customer call fails Load: without it there is no name and no redirect input,
+// and the edge shows the logo-only header. Every other failure degrades as spec 8 says and is
+// listed in View.Degraded: account calls answering 503 or 206 give the maintenance notice, a
+// failed balance the fetch-error notice, cobranding and switchable accounts none.
+func (c *Client) Load(ctx context.Context, token, customerNumber, userID string, flags Flags) (*View, error) {
+	if customerNumber == "" {
+		return nil, errors.New("customer: the session has no customer number: log the customer in again")
+	}
+	who := Caller{Token: token, CustomerNumber: customerNumber, UserID: userID}
+	var (
+		a  Answers
+		mu sync.Mutex // guards a.Degraded
+	)
+	degrade := func(name string, err error, warn bool) {
+		mu.Lock()
+		a.Degraded = append(a.Degraded, name)
+		mu.Unlock()
+		log := c.log.Info
+		if warn {
+			log = c.log.Warn
+		}
+		log("customer data degraded", zap.String("call", name), zap.Error(err))
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		cust, err := c.Customer(gctx, who, !flags.OmitDataValidity)
+		if err != nil {
+			return err
+		}
+		a.Customer = cust
+		g.Go(func() error {
+			pt, err := c.ProductTypes(gctx, who, cust.DistributorID)
+			if err != nil {
+				degrade("product-types", err, true)
+				return nil
+			}
+			a.ProductTypes = pt
+			return nil
+		})
+		if !c.IsDefaultDistributor(cust.DistributorID) {
+			g.Go(func() error {
+				cb, err := c.Cobranding(gctx, who)
+				if err != nil {
+					degrade("cobranding", err, false) // spec 8: logged, none
+					return nil
+				}
+				a.Cobranding = cb
+				return nil
+			})
+		}
+		if isGerman(cust.Address.CountryCode) {
+			g.Go(func() error {
+				n, err := c.PensionProducts(gctx, who)
+				if err != nil {
+					degrade("pension-products", err, true)
+				}
+				a.PensionProducts = n
+				return nil
+			})
+			g.Go(func() error {
+				n, err := c.MigratedProducts(gctx, who)
+				if err != nil {
+					degrade("migrated-products", err, true)
+				}
+				a.MigratedProducts = n
+				return nil
+			})
+		}
+		return nil
+	})
+	g.Go(func() error {
+		accts, err := c.Accounts(gctx, who)
+		if err != nil {
+			a.AccountsErr = err
+			degrade("accounts", err, true)
+			return nil
+		}
+		a.Accounts = accts
+		chosen := ChooseAccount(accts)
+		if chosen == nil {
+			return nil
+		}
+		bal, err := c.AccountBalance(gctx, who, chosen.ID)
+		if err != nil {
+			a.BalanceErr = err
+			degrade("balance", err, true)
+			return nil
+		}
+		a.Balance = bal
+		return nil
+	})
+	g.Go(func() error {
+		d, err := c.DepositTypes(gctx, who)
+		if err != nil {
+			degrade("deposit-types", err, true)
+		}
+		a.DepositTypes = d
+		return nil
+	})
+	g.Go(func() error {
+		p, err := c.ProductInstances(gctx, who)
+		if err != nil {
+			degrade("product-instances", err, true)
+		}
+		a.ProductInstances = p
+		return nil
+	})
+	g.Go(func() error {
+		n, err := c.UnreadCount(gctx, who)
+		if err != nil {
+			degrade("unread-count", err, true)
+		}
+		a.Unread = n
+		return nil
+	})
+	if flags.SwitchableAccounts && userID != "" {
+		g.Go(func() error {
+			s, err := c.SwitchableAccounts(gctx, who)
+			if err != nil {
+				degrade("switchable-accounts", err, true) // spec 8: a warning, no accounts
+				return nil
+			}
+			a.Switchable = s
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, fmt.Errorf("customer: loading customer %s: %w", customerNumber, err)
+	}
+	return Derive(a, flags.Locale), nil
+}
