@@ -2,7 +2,6 @@ package session
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"sync"
 	"testing"
@@ -35,9 +34,6 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if sharedCluster.c != nil {
 		sharedCluster.c.Close()
-	}
-	if code != 0 {
-		fmt.Fprintln(os.Stderr, "session tests failed")
 	}
 	os.Exit(code)
 }

@@ -95,6 +95,9 @@ func (m *MemoryStore) use(e *memoryEntry) {
 
 // Get returns a copy of the session, or ErrNotFound.
 func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
+	if !ValidID(id) {
+		return nil, errMalformedID
+	}
 	m.mu.Lock()
 	e := m.live(id, m.opts.Clock.now())
 	if e == nil {
@@ -115,6 +118,9 @@ func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
 
 // Save creates or replaces the session. LastActivity never moves backwards.
 func (m *MemoryStore) Save(_ context.Context, s *Session) error {
+	if !ValidID(s.ID) {
+		return fmt.Errorf("save session: %w: make ids with NewID", errMalformedID)
+	}
 	rec, err := packSession(s)
 	if err != nil {
 		return err
@@ -217,6 +223,9 @@ func (m *MemoryStore) Delete(_ context.Context, id string) error {
 
 // Touch records activity at at and restarts the idle expiry.
 func (m *MemoryStore) Touch(_ context.Context, id string, at time.Time) error {
+	if !ValidID(id) {
+		return errMalformedID
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.opts.Clock.now()
@@ -262,6 +271,9 @@ func (m *MemoryStore) deleteIndexed(idx map[string][]string, key string) int {
 
 // Lock takes the session's lock, or returns ErrLocked while another lease holds it.
 func (m *MemoryStore) Lock(_ context.Context, id string) (Lease, error) {
+	if !ValidID(id) {
+		return nil, errMalformedID
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := m.opts.Clock.now()

@@ -80,6 +80,9 @@ func (r *RedisStore) indexKey(kind, digest string) string {
 
 // Get returns the session, or ErrNotFound.
 func (r *RedisStore) Get(ctx context.Context, id string) (*Session, error) {
+	if !ValidID(id) {
+		return nil, errMalformedID
+	}
 	vals, err := r.client.HMGet(ctx, r.recordKey(id), "rec", "act").Result()
 	if err != nil {
 		return nil, fmt.Errorf("read session from redis: %w", err)
@@ -129,6 +132,9 @@ func (r *RedisStore) Save(ctx context.Context, s *Session) error {
 }
 
 func (r *RedisStore) save(ctx context.Context, s *Session, token string) error {
+	if !ValidID(s.ID) {
+		return fmt.Errorf("save session: %w: make ids with NewID", errMalformedID)
+	}
 	plain, err := json.Marshal(s)
 	if err != nil {
 		return fmt.Errorf("encode session record: %w", err)
@@ -193,6 +199,9 @@ return redis.call('HMGET', KEYS[1], 'sid', 'sub')
 
 // Touch records activity at at and restarts the idle expiry of the record and its indexes.
 func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
+	if !ValidID(id) {
+		return errMalformedID
+	}
 	res, err := touchScript.Run(ctx, r.client, []string{r.recordKey(id)}, at.UnixMilli(), r.opts.IdleTTL.Milliseconds()).Slice()
 	if errors.Is(err, redis.Nil) {
 		return ErrNotFound
@@ -216,6 +225,9 @@ func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
 
 // Delete removes the session and its index entries.
 func (r *RedisStore) Delete(ctx context.Context, id string) error {
+	if !ValidID(id) {
+		return nil
+	}
 	key := r.recordKey(id)
 	vals, err := r.client.HMGet(ctx, key, "sid", "sub").Result()
 	if err != nil {
@@ -282,6 +294,9 @@ func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int
 
 // Lock takes the session's lock across all replicas (SET NX PX with a random token).
 func (r *RedisStore) Lock(ctx context.Context, id string) (Lease, error) {
+	if !ValidID(id) {
+		return nil, errMalformedID
+	}
 	token := NewID()
 	ok, err := r.client.SetNX(ctx, r.lockKey(id), token, r.opts.LockTTL).Result()
 	if err != nil {
@@ -301,6 +316,9 @@ const waitPoll = 20 * time.Millisecond
 // WaitUnlocked polls until the lock key is gone. Polling (rather than pub/sub) keeps working
 // across Sentinel failovers and Cluster resharding, and a refresh takes tens of milliseconds.
 func (r *RedisStore) WaitUnlocked(ctx context.Context, id string) error {
+	if !ValidID(id) {
+		return nil
+	}
 	key := r.lockKey(id)
 	delay := 2 * time.Millisecond
 	for {

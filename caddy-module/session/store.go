@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -16,6 +17,10 @@ var (
 	// was not made, so a stale refresh cannot overwrite a newer one.
 	ErrLeaseLost = errors.New("session lease lost")
 )
+
+// errMalformedID: an id NewID cannot have made reaches no store, so a key built from it can
+// never contain a brace or separator of the store's own. Lookups treat it as no session.
+var errMalformedID = fmt.Errorf("%w: malformed session id", ErrNotFound)
 
 // DefaultLockTTL is how long a lease lives without renewal. A holder renews it every third
 // of that while it runs; a holder that dies leaves it to expire. It is well above the

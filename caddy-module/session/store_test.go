@@ -408,3 +408,30 @@ func TestStoreWaitUnlocked(t *testing.T) {
 		}
 	})
 }
+
+// Ids that NewID cannot have made (from a forged cookie or a bug) are no session anywhere, and
+// never become a key: a brace in one would move it to another Cluster slot.
+func TestStoreMalformedIDs(t *testing.T) {
+	forEachStore(t, storeOpts{}, 1, func(t *testing.T, st []Store) {
+		ctx := context.Background()
+		for _, id := range []string{"", "x", "abc}{def", NewID() + "}", NewID()[:42] + "*"} {
+			if _, err := st[0].Get(ctx, id); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Get(%q): %v, want ErrNotFound", id, err)
+			}
+			if err := st[0].Touch(ctx, id, time.Now()); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Touch(%q): %v, want ErrNotFound", id, err)
+			}
+			if _, err := st[0].Lock(ctx, id); err == nil {
+				t.Errorf("Lock(%q) succeeded", id)
+			}
+			if err := st[0].Delete(ctx, id); err != nil {
+				t.Errorf("Delete(%q): %v", id, err)
+			}
+			s := customerSession(90, "sid-90", time.Now())
+			s.ID = id
+			if err := st[0].Save(ctx, s); err == nil {
+				t.Errorf("Save with id %q succeeded", id)
+			}
+		}
+	})
+}
