@@ -4,7 +4,9 @@
 // confirms in both, and at zero every tab posts the logout (reason=expired) and goes to login.
 //
 // The file starts its own dev IdP and gateway (identity on, automatic extension off, so the
-// countdown is the customer's to act on); logs land in e2e/artifacts/session-*.log.
+// countdown is the customer's to act on; keycloak_logout on, so a timeout ends the provider's
+// session too); logs land in e2e/artifacts/session-*.log. It needs a bin/shellgate with
+// identity (make build); SHELLGATE_E2E_BINARY and SHELLGATE_E2E_UI_DIR point elsewhere.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
@@ -89,9 +91,11 @@ http://:${port} {
 		identity {
 			provider DEU ${issuer} {
 				client_id login
+				logout keycloak
 			}
 			environment development
 			auto_extend off
+			keycloak_logout on
 		}
 	}
 	reverse_proxy localhost:${originPort}
