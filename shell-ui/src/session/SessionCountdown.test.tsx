@@ -1,11 +1,15 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Session } from '../model/shellState.gen.ts';
 import { SessionCountdown } from './SessionCountdown.tsx';
 import { aloneChannel, fakeEdge, sessionIn } from './testing/fakeEdge.ts';
 import type { FakeEdge } from './testing/fakeEdge.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function renderCountdown(session: Session | null, locale = 'en-GB', edge: FakeEdge = fakeEdge()) {
   const view = render(<SessionCountdown session={session} locale={locale} setup={{ endpoints: edge, openChannel: aloneChannel }} />);
@@ -66,6 +70,41 @@ describe('SessionCountdown', () => {
     await screen.findByRole('alertdialog');
     expect(screen.queryByRole('button')).toBeNull();
     expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  test('a screen reader hears it when it appears and at 60, 30 and 10 seconds, not every second', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });
+    renderCountdown(sessionIn(3600, 62));
+    const live = () => document.querySelector('[aria-live="assertive"]')!.textContent;
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(live()).toBe('You will be logged out in 1 minute, 2 seconds.');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(live()).toBe('You will be logged out in 1 minute, 2 seconds.');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(live()).toBe('You will be logged out in 1 minute.');
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(live()).toBe('You will be logged out in 1 minute.');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(live()).toBe('You will be logged out in 30 seconds.');
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(live()).toBe('You will be logged out in 10 seconds.');
+    expect(screen.getByRole('alertdialog').textContent).toContain('0:10');
+  });
+
+  test('after the extension, focus goes back where it was', async () => {
+    const user = userEvent.setup();
+    const link = document.createElement('a');
+    link.href = '/konto/';
+    link.textContent = 'Konto';
+    document.body.append(link);
+    link.focus();
+    renderCountdown(sessionIn(3600, 60));
+    const button = await screen.findByRole('button', { name: 'Extend session' });
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(document.activeElement).toBe(link);
+    link.remove();
   });
 
   test.each([
