@@ -1,0 +1,42 @@
+// Every market's shell content as the UI build sees it: the content modules of
+// shell-ui/src/content/<locale>/ and the market list, compiled from their
+// TypeScript source with rolldown (Vite's bundler), so the browser tests
+// expect what the content team wrote, for whatever locales exist.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { rolldown } from 'rolldown';
+import { repoRoot } from '../lib/gateway.mjs';
+
+const src = join(repoRoot, 'shell-ui', 'src');
+
+/**
+ * Loads { locales: [{ locale, basePath, path, content }], markets, headerData, pickerMarkets }.
+ * path is the locale's home page on the demo site (basePath + "/").
+ */
+export async function loadLocaleContent() {
+  const dirs = (await readdir(join(src, 'content'), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  if (dirs.length === 0) throw new Error(`no locale folders in ${join(src, 'content')}: the content layout changed; update e2e/tests/locale-content.mjs`);
+  const tmp = await mkdtemp(join(tmpdir(), 'shellgate-content-'));
+  try {
+    const entry = join(tmp, 'entry.ts');
+    await writeFile(
+      entry,
+      [
+        `export { headerData } from ${JSON.stringify(join(src, 'header', 'headerVariants.ts'))};`,
+        `export { markets, pickerMarkets } from ${JSON.stringify(join(src, 'market', 'markets.ts'))};`,
+        ...dirs.map((d, i) => `import { content as c${i} } from ${JSON.stringify(join(src, 'content', d, 'index.ts'))};`),
+        `export const contents = [${dirs.map((_, i) => `c${i}`).join(', ')}];`,
+      ].join('\n'),
+    );
+    const bundle = await rolldown({ input: entry, logLevel: 'silent' });
+    await bundle.write({ dir: tmp, format: 'es', entryFileNames: 'content.mjs', codeSplitting: false });
+    await bundle.close();
+    const { contents, markets, headerData, pickerMarkets } = await import(pathToFileURL(join(tmp, 'content.mjs')).href);
+    const locales = contents.map((content) => ({ locale: content.locale, basePath: content.basePath, path: `${content.basePath}/`, content }));
+    return { locales, markets, headerData, pickerMarkets };
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
