@@ -2,7 +2,6 @@ package session
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // The memory store keeps each session packed, because the tokens dominate its size: a
