@@ -63,7 +63,7 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 		scale = 2
 	}
 	d = d.Round(int32(scale))
-	tag, _ := language.Parse(locale) // an unknown locale formats as the root locale
+	tag, _ := language.Parse(locale) // an unknown locale formats as English, the fallback header locale
 	p := message.NewPrinter(tag)
 	f, _ := d.Float64() // exact enough: d is already rounded to the digits shown
 	num := p.Sprint(number.Decimal(f, number.Scale(scale)))

@@ -1,0 +1,70 @@
+package customer
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestFormatAmount(t *testing.T) {
+	const nb = "\u00a0"
+	tests := []struct {
+		locale, currency string
+		amount           json.Number
+		want             string
+		negative         bool
+	}{
+		{"de-DE", "EUR", "1234.56", "1.234,56" + nb + "€", false},
+		{"de-DE", "", "1234.5", "1.234,50" + nb + "€", false},      // no currency: EUR
+		{"de-DE", "EUR", "1234.565", "1.234,57" + nb + "€", false}, // half away from zero, as browsers
+		{"de-DE", "EUR", "1234.5649", "1.234,56" + nb + "€", false},
+		{"de-DE", "EUR", "-0.5", "-0,50" + nb + "€", true},
+		{"de-DE", "EUR", "0", "0,00" + nb + "€", false},
+		{"de-DE", "EUR", "1000000", "1.000.000,00" + nb + "€", false},
+		{"de-AT", "EUR", "1234.56", "€" + nb + "1" + nb + "234,56", false},
+		{"de-CH", "EUR", "1234.56", "EUR" + nb + "1’234.56", false},
+		{"en-GB", "GBP", "1234.56", "£1,234.56", false},
+		{"en-GB", "GBP", "-12.5", "-£12.50", true},
+		{"en-GB", "EUR", "99.999", "€100.00", false},
+		{"en-IE", "EUR", "1234.5", "€1,234.50", false},
+		{"en-US", "USD", "1234.5", "$1,234.50", false},
+		{"fr-FR", "EUR", "1234.56", "1" + nb + "234,56" + nb + "€", false},
+		{"nl-NL", "EUR", "-12.5", "€" + nb + "-12,50", true},
+		{"es-ES", "EUR", "12345.6", "12.345,60" + nb + "€", false},
+		{"it-IT", "EUR", "12345.6", "12.345,60" + nb + "€", false},
+		{"pl-PL", "PLN", "1234.5", "1" + nb + "234,50" + nb + "zł", false},
+		{"fi-FI", "EUR", "-1234.5", "−1" + nb + "234,50" + nb + "€", true},
+		{"de-DE", "JPY", "1234.5", "1.235" + nb + "¥", false}, // other currencies: the currency's own digits
+		{"xx-YY", "EUR", "1234.5", "€1,234.50", false},        // an unknown locale formats as English (the header falls back to en-US)
+	}
+	for _, tt := range tests {
+		got, err := FormatAmount(tt.locale, tt.currency, tt.amount)
+		if err != nil {
+			t.Errorf("FormatAmount(%q, %q, %q): %v", tt.locale, tt.currency, tt.amount, err)
+			continue
+		}
+		if got.Amount != tt.want || got.IsNegative != tt.negative {
+			t.Errorf("FormatAmount(%q, %q, %q) = %q (negative %v), want %q (negative %v)",
+				tt.locale, tt.currency, tt.amount, got.Amount, got.IsNegative, tt.want, tt.negative)
+		}
+	}
+}
+
+func TestFormatAmountRefusesWhatItCannotShowRight(t *testing.T) {
+	tests := []struct {
+		currency string
+		amount   json.Number
+		want     string
+	}{
+		{"EUR", "12,50", "not a number"},
+		{"EUR", "abc", "not a number"},
+		{"EURO", "1", "ISO 4217"},
+		{"€", "1", "ISO 4217"},
+	}
+	for _, tt := range tests {
+		_, err := FormatAmount("de-DE", tt.currency, tt.amount)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("FormatAmount(de-DE, %q, %q) error = %v, want one saying %q", tt.currency, tt.amount, err, tt.want)
+		}
+	}
+}
