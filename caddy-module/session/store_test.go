@@ -19,8 +19,9 @@ type storeOpts struct {
 
 // storeKind opens replicas of one store kind that share state: the memory store has one
 // replica seen through several handles; the Redis stores have one RedisStore per replica,
-// each with its own client, as separate processes would, on a standalone server or on a
-// 3-node Cluster (where keys of two slots in one script fail with CROSSSLOT).
+// each with its own client, as separate processes would: on a standalone server, through a
+// Sentinel, and on a 3-node Cluster (where keys of two slots in one script fail with
+// CROSSSLOT). The three are the topologies redis.UniversalClient covers.
 type storeKind struct {
 	name string
 	open func(t *testing.T, o storeOpts, replicas int) []Store
@@ -44,6 +45,21 @@ var storeKinds = []storeKind{
 		out := make([]Store, replicas)
 		for i := range out {
 			r, err := NewRedisStore(srv.Client(), RedisOptions{IdleTTL: o.IdleTTL, LockTTL: o.LockTTL, Sealer: o.Sealer})
+			if err != nil {
+				t.Fatalf("NewRedisStore: %v", err)
+			}
+			out[i] = r
+		}
+		return out
+	}},
+	{"redis-sentinel", func(t *testing.T, o storeOpts, replicas int) []Store {
+		sen := redistest.StartSentinel(t)
+		if o.Sealer == nil {
+			o.Sealer = mustSealer(t, newKey(t))
+		}
+		out := make([]Store, replicas)
+		for i := range out {
+			r, err := NewRedisStore(sen.Client(), RedisOptions{IdleTTL: o.IdleTTL, LockTTL: o.LockTTL, Sealer: o.Sealer})
 			if err != nil {
 				t.Fatalf("NewRedisStore: %v", err)
 			}

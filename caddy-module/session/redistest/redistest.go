@@ -34,10 +34,12 @@ type Server struct {
 	// Addr is host:port of the server; it stays the same across Restart.
 	Addr string
 
-	t    testing.TB
-	dir  string
-	port int
-	args []string // extra redis-server arguments
+	t     testing.TB
+	dir   string
+	port  int
+	args  []string // extra redis-server arguments
+	conf  string   // config file to run with, first on the command line (Sentinel needs one)
+	ready string   // log line that says the server accepts connections
 
 	mu      sync.Mutex
 	cmd     *exec.Cmd
@@ -68,17 +70,22 @@ func start(t testing.TB, args ...string) *Server {
 // newServer runs redis-server in dir; the caller stops it with stop.
 func newServer(dir string, args []string) (*Server, error) {
 	s := &Server{dir: dir, args: args}
+	if err := s.listen(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// listen picks a free port and starts the server on it.
+func (s *Server) listen() error {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return nil, fmt.Errorf("find a free port for redis-server: %w", err)
+		return fmt.Errorf("find a free port for redis-server: %w", err)
 	}
 	s.port = l.Addr().(*net.TCPAddr).Port
 	l.Close()
 	s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
-	if err := s.start(); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s.start()
 }
 
 // stop closes the clients handed out and kills the server.
@@ -94,14 +101,22 @@ func (s *Server) stop() {
 }
 
 func (s *Server) start() error {
-	cmd := exec.Command(binary(), append([]string{
+	var lead []string
+	if s.conf != "" {
+		lead = []string{s.conf}
+	}
+	readyLine := s.ready
+	if readyLine == "" {
+		readyLine = "Ready to accept connections"
+	}
+	cmd := exec.Command(binary(), append(append(lead,
 		"--port", strconv.Itoa(s.port),
 		"--bind", "127.0.0.1",
 		"--save", "",
 		"--appendonly", "no",
 		"--dir", s.dir,
 		"--protected-mode", "no",
-	}, s.args...)...)
+	), s.args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
@@ -121,7 +136,7 @@ func (s *Server) start() error {
 			logMu.Lock()
 			log.WriteString(sc.Text() + "\n")
 			logMu.Unlock()
-			if strings.Contains(sc.Text(), "Ready to accept connections") {
+			if strings.Contains(sc.Text(), readyLine) {
 				once.Do(func() { close(ready) })
 			}
 		}

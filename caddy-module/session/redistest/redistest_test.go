@@ -43,3 +43,15 @@ func TestCluster(t *testing.T) {
 		t.Errorf("MSET across slots: %v, want CROSSSLOT", err)
 	}
 }
+
+func TestSentinel(t *testing.T) {
+	ctx := context.Background()
+	s := StartSentinel(t)
+	c := s.Client()
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatalf("SET through the Sentinel client: %v", err)
+	}
+	if got := s.Master.Client().Get(ctx, "k").Val(); got != "v" {
+		t.Fatalf("the master holds %q, want the value written through the Sentinel", got)
+	}
+}
