@@ -29,7 +29,7 @@ func binary() string {
 	return Binary
 }
 
-// Server is a running redis-server owned by one test.
+// Server is a running redis-server (or Sentinel) owned by one test or one Cluster.
 type Server struct {
 	// Addr is host:port of the server; it stays the same across Restart.
 	Addr string
@@ -50,15 +50,10 @@ type Server struct {
 // Start runs redis-server for t, or skips t when no redis-server is installed.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	return start(t)
-}
-
-func start(t testing.TB, args ...string) *Server {
-	t.Helper()
 	if _, err := os.Stat(binary()); err != nil {
 		t.Skipf("redis-server not found at %s (set REDIS_SERVER): %v", binary(), err)
 	}
-	s, err := newServer(t.TempDir(), args)
+	s, err := newServer(t.TempDir(), nil)
 	if err != nil {
 		t.Fatalf("start redis-server: %v", err)
 	}
