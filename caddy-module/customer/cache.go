@@ -3,6 +3,7 @@ package customer
 import (
 	"container/list"
 	"context"
+	"errors"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,10 +12,11 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// answerCache keeps successful answers for the de-duplication interval of spec 9 and lets
-// concurrent requests for one key share a single upstream call. Failures are not kept: the
-// next page asks again (concurrent pages still share the failing call). It holds at most max
-// entries, dropping the least recently used.
+// answerCache keeps answers for the de-duplication interval of spec 9 and lets concurrent
+// requests for one key share a single upstream call. It keeps successful answers and "not
+// found" (404, 410: an answer, not a fault, and never retried); other failures are not kept,
+// so the next page asks again (concurrent pages still share the failing call). It holds at
+// most max entries, dropping the least recently used.
 type answerCache struct {
 	ttl   time.Duration
 	max   int
@@ -31,6 +33,7 @@ type answerCache struct {
 type cacheEntry struct {
 	key     string
 	value   any
+	err     error // ErrNotFound kept as an answer
 	expires time.Time
 }
 
@@ -61,22 +64,22 @@ func newAnswerCache(ttl time.Duration, max int, clock func() time.Time) *answerC
 // that gives up does not fail the others waiting on the same call; every caller still stops
 // waiting when its own ctx ends.
 func (c *answerCache) do(ctx context.Context, key string, fetch func(context.Context) (any, error)) (any, error) {
-	if v, ok := c.lookup(key); ok {
+	if v, err, ok := c.lookup(key); ok {
 		c.stats.hits.Add(1)
-		return v, nil
+		return v, err
 	}
 	c.stats.misses.Add(1)
 	leader := false
 	ch := c.flight.DoChan(key, func() (any, error) {
 		leader = true
 		// A call that finished between lookup and DoChan has stored its answer.
-		if v, ok := c.lookup(key); ok {
-			return v, nil
+		if v, err, ok := c.lookup(key); ok {
+			return v, err
 		}
 		c.stats.calls.Add(1)
 		v, err := fetch(context.WithoutCancel(ctx))
-		if err == nil {
-			c.store(key, v)
+		if err == nil || errors.Is(err, ErrNotFound) {
+			c.store(key, v, err)
 		}
 		return v, err
 	})
@@ -91,27 +94,27 @@ func (c *answerCache) do(ctx context.Context, key string, fetch func(context.Con
 	}
 }
 
-func (c *answerCache) lookup(key string) (any, bool) {
+func (c *answerCache) lookup(key string) (any, error, bool) {
 	if c.ttl < 0 {
-		return nil, false
+		return nil, nil, false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	el, ok := c.items[key]
 	if !ok {
-		return nil, false
+		return nil, nil, false
 	}
 	e := el.Value.(*cacheEntry)
 	if !c.clock().Before(e.expires) {
 		c.order.Remove(el)
 		delete(c.items, key)
-		return nil, false
+		return nil, nil, false
 	}
 	c.order.MoveToFront(el)
-	return e.value, true
+	return e.value, e.err, true
 }
 
-func (c *answerCache) store(key string, v any) {
+func (c *answerCache) store(key string, v any, err error) {
 	if c.ttl < 0 {
 		return
 	}
@@ -120,11 +123,11 @@ func (c *answerCache) store(key string, v any) {
 	exp := c.clock().Add(c.ttl)
 	if el, ok := c.items[key]; ok {
 		e := el.Value.(*cacheEntry)
-		e.value, e.expires = v, exp
+		e.value, e.err, e.expires = v, err, exp
 		c.order.MoveToFront(el)
 		return
 	}
-	c.items[key] = c.order.PushFront(&cacheEntry{key: key, value: v, expires: exp})
+	c.items[key] = c.order.PushFront(&cacheEntry{key: key, value: v, err: err, expires: exp})
 	for c.order.Len() > c.max {
 		last := c.order.Back()
 		c.order.Remove(last)

@@ -259,9 +259,11 @@ func match(r *http.Request) (route, bool) {
 	}
 	seg := strings.Split(strings.Trim(path, "/"), "/")
 	q := r.URL.Query()
+	// need checks that each parameter is there; only distributor_id may be empty (the
+	// platform's own customers have none).
 	need := func(rt route, names ...string) route {
 		for _, n := range names {
-			if q.Get(n) == "" {
+			if !q.Has(n) || (q.Get(n) == "" && n != "distributor_id") {
 				rt.missing = n
 				return rt
 			}
