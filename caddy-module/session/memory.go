@@ -360,7 +360,7 @@ func (l *memoryLease) renew() bool {
 
 func (l *memoryLease) Save(_ context.Context, s *Session) error {
 	if s.ID != l.id {
-		return fmt.Errorf("lease of session %.8s… cannot save session %.8s…: %w", l.id, s.ID, ErrLeaseLost)
+		return fmt.Errorf("a lease can only save its own session: %w", ErrLeaseLost)
 	}
 	rec, err := packSession(s)
 	if err != nil {

@@ -388,7 +388,7 @@ func (l *redisLease) renew() bool {
 
 func (l *redisLease) Save(ctx context.Context, s *Session) error {
 	if s.ID != l.id {
-		return fmt.Errorf("lease of session %.8s… cannot save session %.8s…: %w", l.id, s.ID, ErrLeaseLost)
+		return fmt.Errorf("a lease can only save its own session: %w", ErrLeaseLost)
 	}
 	return l.store.save(ctx, s, l.token)
 }
