@@ -3,6 +3,8 @@ import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import './MarketDialog.css';
 
 export interface MarketDialogProps {
+  /** id names the dialog, for its opener's aria-controls. */
+  id?: string;
   title: string;
   closeLabel: string;
   onClose: () => void;
@@ -18,7 +20,7 @@ const shown = (el: HTMLElement) => el.closest('[hidden]') === null;
  * inside, closes on Escape, on its close button and on a click on the backdrop, and gives focus
  * back to what opened it.
  */
-export function MarketDialog({ title, closeLabel, onClose, children }: MarketDialogProps) {
+export function MarketDialog({ id, title, closeLabel, onClose, children }: MarketDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function MarketDialog({ title, closeLabel, onClose, children }: MarketDia
   };
   return (
     <div className="shell-dialog__backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div ref={dialog} className="shell-dialog shell-dialog--small" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div ref={dialog} id={id} className="shell-dialog shell-dialog--small" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="shell-dialog__head">
           <h2 id={titleId} className="shell-dialog__title">
             {title}

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Market } from '../model/market.ts';
 import { useDropdown } from '../header/useDropdown.ts';
-import { isLargeViewport } from '../lib/viewport.ts';
+import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
 import { MarketDialog } from './MarketDialog.tsx';
 import { MarketBadge, MarketList } from './MarketList.tsx';
@@ -19,6 +19,23 @@ export interface MarketPickerProps {
 const PickerId = 'market-picker';
 
 /**
+ * useSmallViewport tells whether the picker opens its dialog (below lg). false in the
+ * prerender and the hydration render, which must agree; a phone learns its width once mounted.
+ */
+function useSmallViewport(): boolean {
+  const [small, setSmall] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const large = window.matchMedia(`(min-width: ${LargeBreakpoint}px)`);
+    const update = () => setSmall(!large.matches);
+    update();
+    large.addEventListener('change', update);
+    return () => large.removeEventListener('change', update);
+  }, []);
+  return small;
+}
+
+/**
  * MarketPicker lists the markets (spec 2.5): a drop-down from lg, a modal dialog below. Every
  * row the flags may show is in the markup, gated on its flags (pickerEntries), so the gateway
  * shows the right ones in the first HTML.
@@ -31,13 +48,21 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
   const here = markets.find((m) => m.locale.toLowerCase() === current.toLowerCase());
   const open = dropdown.isOpen(PickerId);
   const button = dropdown.buttonProps(PickerId, listId);
-  const onClick = () => {
-    if (isLargeViewport()) button.onClick();
-    else setDialogOpen(true);
+  // Below lg the button opens a modal dialog and says so (aria-haspopup); from lg it discloses
+  // the list of market links, the disclosure pattern of the header's menus.
+  const small = useSmallViewport();
+  const dialogId = useId();
+  const dialogOpener = {
+    'aria-haspopup': 'dialog' as const,
+    'aria-expanded': dialogOpen,
+    'aria-controls': dialogOpen ? dialogId : undefined,
+    onClick: () => setDialogOpen(true),
   };
   return (
     <div className="shell-market" {...dropdown.itemProps(PickerId)}>
-      <button className="shell-market__button" {...button} onClick={onClick} aria-label={`${label}: ${here?.country ?? current}`}>
+      <button className="shell-market__button" {...button} {...(small ? dialogOpener : {})}>
+        {/* The name says what the button is for, and the visible text is part of it. */}
+        <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
         <MarketBadge code={here?.code ?? ''} />
         <span className="shell-market__name">{here?.country ?? current}</span>
         <svg className="shell-market__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
@@ -46,7 +71,7 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (
-        <MarketDialog title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
+        <MarketDialog id={dialogId} title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
           <MarketList entries={entries} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
         </MarketDialog>
       ) : null}
