@@ -29,6 +29,8 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		ui_dir           <path>
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
+//		flags            <file>   (see caddyfile_flags.go)
+//		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
 //		consent          { ... }                (see caddyfile_consent.go)
 //		identity         { ... }  (see caddyfile_identity.go)
@@ -88,6 +90,14 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			}
 		case "consent":
 			if err := parseConsent(d, h); err != nil {
+				return err
+			}
+		case "flags":
+			if err := parseFlags(d, h); err != nil {
+				return err
+			}
+		case "banner":
+			if err := parseBanner(d, h); err != nil {
 				return err
 			}
 		default:

@@ -63,7 +63,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Path:          r.URL.Path,
 		Year:          h.now().Year(),
 		CanAccess:     true,
-		Flags:         map[string]bool{},
+		Flags:         h.flagsOf(locale),
 	}}
 	h.fillIdentityState(r, basePath, &p.state)
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
@@ -72,6 +72,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
 		p.state.DesignVersion = "v1"
 	}
+	h.decorate(r, p) // flags gate the fragments; the country banner
 	return p
 }
 
@@ -126,6 +127,7 @@ func (h *Handler) appendFragments(p *page, bp *[]byte) (splice.Fragments, error)
 	v := bundle.Values{Year: p.state.Year, BasePath: p.state.BasePath, Path: p.state.Path}
 
 	buf = append(buf, headerOpen...)
+	buf = h.appendBanner(buf, p, v)
 	if p.header != nil {
 		buf = p.header.AppendTo(buf, v)
 	}

@@ -21,6 +21,8 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveState(w, r)
 	case path == routePrefix+"healthz":
 		return h.serveHealth(w, r)
+	case path == routePrefix+"market":
+		return h.serveMarket(w, r)
 	case path == callbackPath:
 		return h.serveCallback(w, r)
 	case path == routePrefix+"auth/logout":

@@ -74,10 +74,23 @@ type Handler struct {
 	// identity_config.go). Without it every visitor gets the public header.
 	Identity *Identity `json:"identity,omitempty"`
 
+	// Feature flags and the country banner (flags.go, banner.go, market_route.go).
+
+	// FlagFile is the operator's feature-flag file (JSON, see testdata/flags.json), read at
+	// Provision so that `caddy reload` picks up a change. Without it the built-in defaults
+	// apply: the nl Beleggen menu and the mobile-app banner on.
+	FlagFile string `json:"flag_file,omitempty"`
+
+	// Banner names the country banner's request header, query parameter and cookies.
+	Banner *BannerConfig `json:"banner,omitempty"`
+
 	bundle   *bundle.Bundle
 	resolver market.Resolver
 	logger   *zap.Logger
 	now      func() time.Time
+
+	edgeFlags  edgeFlags
+	edgeBanner edgeBanner
 }
 
 const (
@@ -139,6 +152,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return fmt.Errorf("shell: the built-in UI: %w", err)
 	}
 	h.bundle = b
+	if err := h.provisionFlagsAndBanner(fsys); err != nil {
+		return err
+	}
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
@@ -160,6 +176,9 @@ func (h *Handler) Validate() error {
 		if err := market.Check(locale); err != nil {
 			return fmt.Errorf("shell: host %s: %w", host, err)
 		}
+	}
+	if err := h.validateBanner(); err != nil {
+		return err
 	}
 	if h.Compressed != compressedDecode && h.Compressed != compressedPassthrough {
 		return fmt.Errorf("shell: compressed %q is not a policy; use decode or passthrough", h.Compressed)

@@ -10,9 +10,10 @@ import (
 )
 
 // GateAttr marks a prerendered element that shows only while its condition holds. The
-// prerender knows no flags and writes every gated element with the hidden attribute; the edge
-// removes it where the request's flags meet the condition, and React renders hidden by the
-// same rule (shell-ui/src/lib/flagCondition.ts), so hydration matches.
+// prerender knows no flags: it writes each gated element as it reads without any flag (hidden,
+// unless its condition is all negations). The edge removes or adds the hidden attribute by the
+// request's flags, and React renders hidden by the same rule
+// (shell-ui/src/lib/flagCondition.ts), so hydration matches.
 const GateAttr = "data-shell-flag"
 
 // Condition is a parsed gate: terms separated by spaces must all hold; a term holds when one of
@@ -72,7 +73,9 @@ func (c Condition) String() string { return c.text }
 type Gate struct {
 	// Condition is when the element shows.
 	Condition Condition
-	// hidden is the byte range of the hidden attribute (with its leading space) in the source.
+	// hidden tells whether the source has the element hidden; hiddenFrom and hiddenTo are then
+	// the byte range of the attribute (with its leading space), else both are where it goes.
+	hidden               bool
 	hiddenFrom, hiddenTo int
 }
 
@@ -85,8 +88,8 @@ type Markup struct {
 
 var hiddenAttr = regexp.MustCompile(`\shidden(?:=""|="hidden"|='')?(?:[\s/>])`)
 
-// ParseMarkup finds the gated elements of src. A gated element without the hidden attribute is
-// an error: the prerender must write it hidden, or flag-less pages would show it.
+// ParseMarkup finds the gated elements of src. Each must read as it does without flags: hidden
+// exactly when its condition does not hold for no flags; anything else is a prerender bug.
 func ParseMarkup(src []byte) (*Markup, error) {
 	m := &Markup{src: src}
 	if !bytes.Contains(src, []byte(GateAttr)) {
@@ -125,11 +128,23 @@ func ParseMarkup(src []byte) (*Markup, error) {
 			return nil, err
 		}
 		loc := hiddenAttr.FindIndex(raw)
-		if !hidden || loc == nil {
-			return nil, fmt.Errorf("element %.60q is gated on %q but not hidden; the prerender must render gated elements hidden", raw, gate)
+		hidden = hidden && loc != nil
+		if hidden == c.Holds(nil) {
+			return nil, fmt.Errorf("element %.60q is gated on %q but the prerender wrote it %s; render gated elements as they read without flags", raw, gate, map[bool]string{true: "hidden", false: "shown"}[hidden])
 		}
-		// The match ends with the character after the attribute; keep it.
-		m.gates = append(m.gates, Gate{Condition: c, hiddenFrom: start + loc[0], hiddenTo: start + loc[1] - 1})
+		g := Gate{Condition: c, hidden: hidden}
+		if hidden {
+			// The match ends with the character after the attribute; keep it.
+			g.hiddenFrom, g.hiddenTo = start+loc[0], start+loc[1]-1
+		} else {
+			// Before the tag's ">" (or "/>").
+			end := len(raw) - 1
+			if end > 0 && raw[end-1] == '/' {
+				end--
+			}
+			g.hiddenFrom, g.hiddenTo = start+end, start+end
+		}
+		m.gates = append(m.gates, g)
 	}
 	return m, nil
 }
@@ -150,16 +165,23 @@ func (m *Markup) Conditions() []Condition {
 	return out
 }
 
-// Render gives the fragment for flags: every gated element whose condition holds loses its
-// hidden attribute; all else is the source byte for byte.
+// Render gives the fragment for flags: a gated element whose condition holds loses its hidden
+// attribute, one whose condition fails gains it; all else is the source byte for byte.
 func (m *Markup) Render(flags map[string]bool) []byte {
-	out := make([]byte, 0, len(m.src))
+	out := make([]byte, 0, len(m.src)+len(m.gates)*len(hiddenText))
 	last := 0
 	for _, g := range m.gates {
-		if g.Condition.Holds(flags) {
+		switch holds := g.Condition.Holds(flags); {
+		case holds && g.hidden:
 			out = append(out, m.src[last:g.hiddenFrom]...)
+			last = g.hiddenTo
+		case !holds && !g.hidden:
+			out = append(append(out, m.src[last:g.hiddenFrom]...), hiddenText...)
 			last = g.hiddenTo
 		}
 	}
 	return append(out, m.src[last:]...)
 }
+
+// hiddenText is the attribute as React writes it.
+const hiddenText = ` hidden=""`

@@ -41,6 +41,9 @@ const gatedNav = `<nav><ul>` +
 	`<li class="i" data-shell-flag="isDWMLaunchNL|ippDwmLaunchNl" hidden="">Beleggen</li>` +
 	`<li data-shell-flag="b2cNewMarketLocales:de-ch" hidden=""><a href="/x">Schweiz</a></li>` +
 	`<li hidden="">always hidden</li>` +
+	`<li data-shell-flag="!b2cUnifiedDomainLocales:fr-fr"><a href="https://www.shellgate.fr/">France</a></li>` +
+	`<li data-shell-flag="b2cUnifiedDomainLocales:fr-fr" hidden=""><a href="/fr-fr/">France</a></li>` +
+	`<br data-shell-flag="!x"/>` +
 	`</ul></nav>`
 
 func TestRenderUnhidesWhatHolds(t *testing.T) {
@@ -48,8 +51,8 @@ func TestRenderUnhidesWhatHolds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(m.Gates()); n != 2 {
-		t.Fatalf("found %d gates, want 2", n)
+	if n := len(m.Gates()); n != 5 {
+		t.Fatalf("found %d gates, want 5", n)
 	}
 	none := string(m.Render(nil))
 	if none != gatedNav {
@@ -61,15 +64,29 @@ func TestRenderUnhidesWhatHolds(t *testing.T) {
 		t.Fatalf("with the DWM flag:\n%s\nwant\n%s", dwm, want)
 	}
 	all := string(m.Render(map[string]bool{"isDWMLaunchNL": true, "b2cNewMarketLocales:de-ch": true}))
-	if strings.Count(all, `hidden=""`) != 1 || !strings.Contains(all, `<li hidden="">always hidden`) {
+	if strings.Count(all, `hidden=""`) != 2 || !strings.Contains(all, `<li hidden="">always hidden`) {
 		t.Fatalf("an ungated hidden element must stay hidden:\n%s", all)
+	}
+	// A negated gate: shown without flags, hidden by its flag; the other row swaps in.
+	unified := string(m.Render(map[string]bool{"b2cUnifiedDomainLocales:fr-fr": true, "x": true}))
+	for _, want := range []string{
+		`<li data-shell-flag="!b2cUnifiedDomainLocales:fr-fr" hidden=""><a href="https://www.shellgate.fr/">`,
+		`<li data-shell-flag="b2cUnifiedDomainLocales:fr-fr"><a href="/fr-fr/">`,
+		`<br data-shell-flag="!x" hidden=""/>`,
+	} {
+		if !strings.Contains(unified, want) {
+			t.Errorf("with the unified flag, want %s in\n%s", want, unified)
+		}
 	}
 }
 
-func TestParseMarkupWantsGatesHidden(t *testing.T) {
+func TestParseMarkupWantsGatesAsWithoutFlags(t *testing.T) {
 	_, err := ParseMarkup([]byte(`<ul><li data-shell-flag="mobileAppBanner">x</li></ul>`))
-	if err == nil || !strings.Contains(err.Error(), "must render gated elements hidden") {
+	if err == nil || !strings.Contains(err.Error(), "render gated elements as they read without flags") {
 		t.Fatalf("err = %v", err)
+	}
+	if _, err := ParseMarkup([]byte(`<ul><li data-shell-flag="!embeddedAppView" hidden="">x</li></ul>`)); err == nil {
+		t.Fatal("took a gate hidden although it holds without flags")
 	}
 	// "hidden" inside another attribute's value is not the attribute.
 	_, err = ParseMarkup([]byte(`<ul><li title=" hidden " data-shell-flag="a">x</li></ul>`))

@@ -14,11 +14,18 @@ function linkPath(href: string): string | undefined {
   return cut < 0 ? href : href.slice(0, cut);
 }
 
-/** gatewayGate is what caddy-module/flags does: gated elements whose condition holds lose `hidden`. */
+/**
+ * gatewayGate is what caddy-module/flags does: a gated element whose condition holds loses
+ * `hidden`, one whose condition fails gains it.
+ */
 export function gatewayGate(fragment: string, flags: Readonly<Record<string, boolean>>): string {
-  return fragment.replace(new RegExp(`<[a-z]+\\s[^>]*${FlagGateAttr}="([^"]*)"[^>]*>`, 'g'), (tag, cond: string) =>
-    flagConditionHolds(cond.replaceAll('&amp;', '&'), flags) ? tag.replace(/\shidden=""/, '') : tag,
-  );
+  return fragment.replace(new RegExp(`<[a-z]+\\s[^>]*${FlagGateAttr}="([^"]*)"[^>]*>`, 'g'), (tag, cond: string) => {
+    const hidden = /\shidden=""/.test(tag);
+    const holds = flagConditionHolds(cond.replaceAll('&amp;', '&'), flags);
+    if (holds && hidden) return tag.replace(/\shidden=""/, '');
+    if (!holds && !hidden) return tag.replace(/(\/?>)$/, ' hidden=""$1');
+    return tag;
+  });
 }
 
 export function gatewaySplice(fragment: string, values: { year: number; path: string; basePath: string; flags?: Readonly<Record<string, boolean>> }): string {

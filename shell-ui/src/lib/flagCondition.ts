@@ -1,9 +1,9 @@
 /**
  * FlagGateAttr marks an element that shows only while its flag condition holds. The prerender
- * knows no flags, so it renders every gated element hidden; the gateway removes `hidden` where
- * the request's flags meet the condition (caddy-module/flags/markup.go), and the client
- * renders `hidden` by this same rule, so hydration matches and the first HTML already shows
- * the flag-dependent entries.
+ * knows no flags, so it renders each gated element as it reads without flags; the gateway
+ * removes or adds `hidden` by the request's flags (caddy-module/flags/markup.go), and the
+ * client renders `hidden` by this same rule, so hydration matches and the first HTML already
+ * shows the flag-dependent entries.
  *
  * A condition is terms separated by spaces that must all hold; a term holds when one of its
  * |-separated alternatives does; an alternative is a flag key that must be true, or !key that

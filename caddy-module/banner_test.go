@@ -1,0 +1,223 @@
+package shell
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/caddyserver/caddy/v2/caddytest"
+)
+
+// contentSite answers every path with a plain content page, as a content team serves them.
+var contentSite = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, `<!DOCTYPE html><html><head><title>Seite</title></head><body><main><h1>Inhalt</h1></main></body></html>`)
+})
+
+// startEdge runs the gateway in front of contentSite with the given shell options.
+func startEdge(t *testing.T, options string) *caddytest.Tester {
+	t.Helper()
+	up := httptest.NewServer(contentSite)
+	t.Cleanup(up.Close)
+	tester := caddytest.NewTester(t)
+	tester.InitServer(fmt.Sprintf(`
+	{
+		admin localhost:2999
+		http_port 9080
+		https_port 9443
+		grace_period 1ns
+		skip_install_trust
+	}
+	http://localhost:9080 {
+		shell {
+			%s
+		}
+		reverse_proxy %s
+	}`, options, strings.TrimPrefix(up.URL, "http://")), "caddyfile")
+	tester.Client.Transport = retryOnReload{tester.Client.Transport}
+	tester.Client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return tester
+}
+
+func flagFile(t *testing.T, body string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "flags.json")
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// openTag finds the start tag of the element that holds text (the innermost tag before it).
+func openTagBefore(t *testing.T, body, text string) string {
+	t.Helper()
+	i := strings.Index(body, text)
+	if i < 0 {
+		t.Fatalf("%q is not in the page", text)
+	}
+	j := strings.LastIndex(body[:i], "<li")
+	return body[j : j+strings.Index(body[j:], ">")+1]
+}
+
+// Flag-dependent entries are in the raw HTML the edge sends, shown or hidden by the flag file.
+func TestFlagsReachTheFirstHTML(t *testing.T) {
+	tests := []struct {
+		name, file    string
+		beleggen      bool // the nl Beleggen menu shows
+		appBanner     bool
+		unifiedPoland bool // the picker links Polska to /pl-pl/ on this host
+		schweiz       bool
+	}{
+		{name: "defaults", beleggen: true, appBanner: true},
+		{name: "all off", file: `{"flags": {}}`},
+		{name: "the other spelling, unified Poland, Switzerland", file: `{"flags": {"ippDwmLaunchNl": {"locales": {"nl-nl": true}}, "b2cUnifiedDomainLocales": {"values": ["pl-PL"]}, "b2cNewMarketLocales": {"values": ["de-CH"]}, "mobileAppBanner": {"locales": {"DE-de": true}}}}`,
+			beleggen: true, appBanner: true, unifiedPoland: true, schweiz: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := ""
+			if tt.file != "" {
+				opts = "flags " + flagFile(t, tt.file)
+			}
+			tester := startEdge(t, opts)
+			_, body := get(t, tester, "/nl-nl/spaarrekening/")
+			state := stateOf(t, body)
+			flagsState, _ := state["flags"].(map[string]any)
+			if (flagsState["isDWMLaunchNL"] == true) != tt.beleggen || flagsState["isDWMLaunchNL"] != flagsState["ippDwmLaunchNl"] {
+				t.Errorf("state.flags %v", flagsState)
+			}
+			check := func(what, tag string, shown bool) {
+				t.Helper()
+				if tag == "" {
+					t.Errorf("%s is not in the page", what)
+				} else if strings.Contains(tag, "hidden") == shown {
+					t.Errorf("%s: %s, want shown=%v", what, tag, shown)
+				}
+			}
+			check("Beleggen", openTagBefore(t, body, ">Beleggen"), tt.beleggen)
+			_, de := get(t, tester, "/festgeld/")
+			check("app banner", regexp.MustCompile(`<div class="shell-app-banner"[^>]*>`).FindString(de), tt.appBanner)
+			poland := regexp.MustCompile(`<li [^>]*><a href="/pl-pl/"`).FindString(body)
+			check("unified Polska", poland, tt.unifiedPoland)
+			check("Polska on its own site", regexp.MustCompile(`<li [^>]*><a href="https://www.shellgate.com/pl-pl/"`).FindString(body), !tt.unifiedPoland)
+			check("Schweiz", regexp.MustCompile(`<li [^>]*><a href="https://www.shellgate.ch/"`).FindString(body), tt.schweiz)
+		})
+	}
+}
+
+var bannerForm = regexp.MustCompile(`<div data-shell="header"><form class="shell-banner"[^>]*>(.*?)</form><header`)
+
+func TestCountryBannerAtTheEdge(t *testing.T) {
+	tester := startEdge(t, "banner {\n country_header CF-IPCountry\n}")
+	tests := []struct {
+		name, path string
+		headers    []string
+		banner     bool
+		reason     string
+		suggests   string // the locale button's value, "" for the list
+	}{
+		{name: "plain visit", path: "/festgeld/", headers: []string{"CF-IPCountry", "GB"}},
+		{name: "region redirect from the UK", path: "/festgeld/?region_redirect=1", headers: []string{"CF-IPCountry", "GB"}, banner: true, reason: "region-redirect", suggests: "en-GB"},
+		{name: "region redirect, country unknown", path: "/festgeld/?region_redirect", banner: true, reason: "region-redirect"},
+		{name: "preferred France", path: "/festgeld/", headers: []string{"Cookie", "shell_preferred_locale=fr-fr"}, banner: true, reason: "preferred-locale", suggests: "fr-FR"},
+		{name: "preferred equal", path: "/en-gb/savings-accounts/", headers: []string{"Cookie", "shell_preferred_locale=en-gb"}},
+		{name: "redirect cookie", path: "/en-gb/savings-accounts/", headers: []string{"Cookie", "shell_region_redirect=1", "CF-IPCountry", "AT"}, banner: true, reason: "redirect-cookie", suggests: "de-AT"},
+		{name: "a hidden new market is not suggested", path: "/festgeld/?region_redirect=1", headers: []string{"CF-IPCountry", "CH"}, banner: true, reason: "region-redirect"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, body := get(t, tester, tt.path, tt.headers...)
+			state := stateOf(t, body)
+			m := bannerForm.FindStringSubmatch(body)
+			if !tt.banner {
+				if m != nil || state["banner"] != nil {
+					t.Fatalf("a banner without cause: %v", state["banner"])
+				}
+				return
+			}
+			if m == nil {
+				t.Fatalf("no banner form before the header in %.400s", body[strings.Index(body, `<div data-shell="header">`):])
+			}
+			b, _ := state["banner"].(map[string]any)
+			if b["show"] != true || b["reason"] != tt.reason || (b["suggested"] != nil && b["suggested"] != tt.suggests) {
+				t.Errorf("state.banner %v", b)
+			}
+			path := tt.path[:strings.IndexAny(tt.path+"?", "?")]
+			if !strings.Contains(m[1], `name="return" value="`+path+`"`) {
+				t.Errorf("return field is not %s: %s", path, m[1])
+			}
+			if tt.suggests != "" && !strings.Contains(m[1], `value="`+tt.suggests+`" name="locale"`) {
+				t.Errorf("banner does not offer %s: %s", tt.suggests, m[1])
+			}
+			if tt.suggests == "" && !strings.Contains(m[1], `<select`) {
+				t.Errorf("banner without a suggestion has no list: %s", m[1])
+			}
+		})
+	}
+}
+
+// The whole flow through the gateway: choose, come back, confirm, banner gone.
+func TestCountryBannerFlow(t *testing.T) {
+	tester := startEdge(t, "")
+	post := func(form string, cookies ...string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, "http://localhost:9080/_shell/market", strings.NewReader(form))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", "http://localhost:9080")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		for _, c := range cookies {
+			req.Header.Add("Cookie", c)
+		}
+		res, err := tester.Client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res
+	}
+	res := post("locale=en-GB&return=/festgeld/", "shell_region_redirect=1")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/en-gb/" {
+		t.Fatalf("choose: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	var preferred string
+	for _, c := range res.Cookies() {
+		if c.Name == "shell_preferred_locale" {
+			preferred = c.Value
+		}
+	}
+	if preferred != "en-gb" {
+		t.Fatalf("preferred locale %q", preferred)
+	}
+	// On the chosen market: no banner. Back on the German site: the banner asks.
+	if _, body := get(t, tester, "/en-gb/", "Cookie", "shell_preferred_locale=en-gb"); bannerForm.MatchString(body) {
+		t.Fatal("banner on the market the visitor chose")
+	}
+	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=en-gb"); !bannerForm.MatchString(body) {
+		t.Fatal("no banner on another market than the preferred one")
+	}
+	res = post("confirm=de-DE&return=/festgeld/", "shell_preferred_locale=en-gb")
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/festgeld/" {
+		t.Fatalf("confirm: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=de-de"); bannerForm.MatchString(body) {
+		t.Fatal("banner still there after 'all good'")
+	}
+	// A cross-site form is refused and sets nothing.
+	req, _ := http.NewRequest(http.MethodPost, "http://localhost:9080/_shell/market", strings.NewReader("locale=en-GB"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	res, err := tester.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusForbidden || len(res.Cookies()) != 0 {
+		t.Fatalf("cross-site: %d, cookies %v", res.StatusCode, res.Cookies())
+	}
+}

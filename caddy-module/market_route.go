@@ -1,0 +1,164 @@
+package shell
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+
+	"github.com/shellgate/shellgate/caddy-module/market"
+)
+
+// preferredLocaleMaxAge keeps the visitor's choice for a year.
+const preferredLocaleMaxAge = 365 * 24 * time.Hour
+
+// serveMarket answers POST /_shell/market, the country banner's form (spec 4, country banner):
+//
+//	confirm=<market>  "all good": store that market's preferred locale, clear the redirect
+//	                  cookie, 303 back to the page in the return field (same-site paths only);
+//	locale=<market>   store that market's preferred locale, clear the redirect cookie, 303 to
+//	                  the market (a configured market host or a locale path, never a URL from
+//	                  the request).
+func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", "POST")
+		return caddyhttp.Error(http.StatusMethodNotAllowed, fmt.Errorf("%s %s: only POST", r.Method, r.URL.Path))
+	}
+	if why := crossSiteForm(r); why != "" {
+		return caddyhttp.Error(http.StatusForbidden, fmt.Errorf("market choice refused as cross-site (%s)", why))
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
+	if err := r.ParseForm(); err != nil {
+		return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("the market form cannot be read: %w", err))
+	}
+	returnPath, ok := sameSitePath(r.PostForm.Get("return"))
+	pageLocale := h.resolver.Resolve(r.Host, returnPath).Locale
+	if !ok {
+		returnPath = ""
+	}
+	on := h.flagsOf(pageLocale)
+	markets := h.listedMarkets(pageLocale, on)
+
+	var target string
+	choice, confirm := r.PostForm.Get("locale"), r.PostForm.Get("confirm")
+	switch {
+	case confirm != "":
+		// First: the banner's list also sends its selection when "all good" is pressed.
+		m, ok := market.MarketOf(markets, confirm)
+		if !ok {
+			return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("confirm %q is not a market", confirm))
+		}
+		h.storeMarket(w, r, m)
+		target = returnPath
+		if target == "" {
+			target = h.marketLink(r, m, on)
+		}
+	case choice != "":
+		m, ok := market.MarketOf(markets, choice)
+		if !ok {
+			return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("locale %q is not a market the visitor may choose", choice))
+		}
+		h.storeMarket(w, r, m)
+		target = h.marketLink(r, m, on)
+	default:
+		return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("the market form needs a locale or a confirm field"))
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, target, http.StatusSeeOther)
+	return nil
+}
+
+// storeMarket remembers m as the visitor's preferred market and clears the redirect cookie.
+func (h *Handler) storeMarket(w http.ResponseWriter, r *http.Request, m market.BannerMarket) {
+	secure := r.TLS != nil
+	http.SetCookie(w, &http.Cookie{
+		Name: h.edgeBanner.cfg.PreferredCookie, Value: m.PreferredLocale, Path: "/",
+		MaxAge: int(preferredLocaleMaxAge / time.Second), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
+	})
+	http.SetCookie(w, &http.Cookie{
+		Name: h.edgeBanner.cfg.RedirectCookie, Value: "", Path: "/",
+		MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// marketLink is where choosing m leads: the locale path on this host for a unified-domain
+// market, else a configured host of m (this request's scheme and port), else m's locale path
+// on this host, which the resolver serves for every market. The generic entry goes to its
+// country-selector path.
+func (h *Handler) marketLink(r *http.Request, m market.BannerMarket, on map[string]bool) string {
+	localePath := "/" + strings.ToLower(m.Locale) + "/"
+	if strings.HasPrefix(m.Href, "/") && !strings.HasPrefix(m.Href, "//") {
+		localePath = m.Href
+	}
+	if on[unifiedDomainFlag+":"+strings.ToLower(m.Locale)] {
+		return localePath
+	}
+	var hosts []string
+	for host, locale := range h.resolver.Hosts {
+		if strings.EqualFold(locale, m.Locale) {
+			hosts = append(hosts, host)
+		}
+	}
+	if len(hosts) == 0 {
+		if strings.EqualFold(m.Locale, h.DefaultLocale) && h.resolver.Resolve(r.Host, "/").Locale == h.DefaultLocale {
+			return "/"
+		}
+		return localePath
+	}
+	sort.Strings(hosts)
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	port := ""
+	if i := strings.LastIndexByte(r.Host, ':'); i >= 0 && !strings.Contains(r.Host[i:], "]") {
+		port = r.Host[i:]
+	}
+	return (&url.URL{Scheme: scheme, Host: hosts[0] + port, Path: "/"}).String()
+}
+
+// sameSitePath accepts a root-relative path of this site and nothing else: no scheme, no host,
+// no "//" or "/\" (which browsers read as another host), no control characters.
+func sameSitePath(p string) (string, bool) {
+	if p == "" || len(p) > 2048 || p[0] != '/' || strings.HasPrefix(p, "//") || strings.HasPrefix(p, `/\`) {
+		return "/", false
+	}
+	for _, c := range p {
+		if c < 0x20 || c == 0x7f || c == '\\' {
+			return "/", false
+		}
+	}
+	u, err := url.Parse(p)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
+		return "/", false
+	}
+	return p, true
+}
+
+// crossSiteForm says why a POST must be refused as cross-site, or "". Browsers send
+// Sec-Fetch-Site (and Origin on every POST): only the page's own origin passes. A request with
+// neither comes from no browser and carries no victim's cookies.
+func crossSiteForm(r *http.Request) string {
+	switch site := r.Header.Get("Sec-Fetch-Site"); site {
+	case "", "same-origin":
+	default:
+		return "Sec-Fetch-Site: " + site
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return ""
+	}
+	u, err := url.Parse(origin)
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) || u.Scheme != scheme {
+		return "Origin: " + origin
+	}
+	return ""
+}
