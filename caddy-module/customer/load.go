@@ -39,7 +39,12 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		a  Answers
 		mu sync.Mutex // guards a.Degraded
 	)
+	// degrade notes a failed call. A 404 or 410 outside the account calls is an answer, "none"
+	// (no switchable accounts, no pension products), and is not a degradation.
 	degrade := func(name string, err error, warn bool) {
+		if errors.Is(err, ErrNotFound) && name != "accounts" && name != "balance" {
+			return
+		}
 		mu.Lock()
 		a.Degraded = append(a.Degraded, name)
 		mu.Unlock()

@@ -1,0 +1,238 @@
+package customer
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden views in testdata/views")
+
+// personaLogins are the personas with the customer number and locale their demo user logs in with.
+var personaLogins = map[string]struct{ customer, locale string }{
+	"active-de":             {"DE5000001", "de-DE"},
+	"company-de":            {"DE5000002", "de-DE"},
+	"uk-no-origin-of-funds": {"GB5000003", "en-GB"},
+	"no-reference-iban":     {"DE5000004", "de-DE"},
+	"data-validity-expired": {"DE5000005", "de-DE"},
+	"pending-activation":    {"DE5000006", "de-DE"},
+	"account-maintenance":   {"DE5000007", "de-DE"},
+	"balance-failing":       {"DE5000008", "de-DE"},
+	"cobranded-distributor": {"DE5000009", "de-DE"},
+	"unread-messages":       {"NL5000010", "nl-NL"},
+	"switchable-accounts":   {"DE5000011", "de-DE"},
+}
+
+// TestPersonaViews loads every persona through the client and the mock API and compares the
+// whole View with testdata/views/<persona>.json (go test -update rewrites them; read the diff).
+func TestPersonaViews(t *testing.T) {
+	srv, c := upstream(t)
+	if got, want := len(srv.Personas()), len(personaLogins); got != want {
+		t.Fatalf("%d persona folders, %d in this test: add the new persona here", got, want)
+	}
+	for name, login := range personaLogins {
+		t.Run(name, func(t *testing.T) {
+			if p := srv.Personas()[name]; p == nil || p.CustomerNumber != login.customer {
+				t.Fatalf("persona %s is not customer %s", name, login.customer)
+			}
+			v, err := c.Load(context.Background(), login.customer, login.customer, "user-"+login.customer,
+				Flags{Locale: login.locale, SwitchableAccounts: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sort.Strings(v.Degraded) // calls finish in any order
+			got, err := json.MarshalIndent(v, "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			path := filepath.Join("testdata", "views", name+".json")
+			if *update {
+				if err := os.WriteFile(path, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v: run go test -update once and check the file", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("view of %s differs from %s (go test -update rewrites it):\n%s", name, path, got)
+			}
+		})
+	}
+}
+
+// TestPersonasShowWhatTheyAreFor states in words what each persona is there to show, so a
+// golden file rewritten by mistake cannot hide it.
+func TestPersonasShowWhatTheyAreFor(t *testing.T) {
+	_, c := upstream(t)
+	load := func(customer, locale string) *View {
+		t.Helper()
+		v, err := c.Load(context.Background(), customer, customer, "user-1", Flags{Locale: locale, SwitchableAccounts: true})
+		if err != nil {
+			t.Fatalf("%s: %v", customer, err)
+		}
+		return v
+	}
+	v := load("DE5000001", "de-DE")
+	if !v.Products.ManagedPortfolio || !v.Products.MigratedRobo || !v.Products.Pension || !v.Products.MigratedProducts ||
+		len(v.Access) != 4 || !v.ProductTypes.TermProductAccess || !v.ProductTypes.OvernightProductAccess {
+		t.Errorf("active-de lacks a product: %+v %+v %v", v.Products, v.ProductTypes, v.Access)
+	}
+	if v.Customer.FullName != "Prof. Dr. Katharina Becker" || v.Customer.TotalBalance == nil || v.Customer.State != "ACTIVE" {
+		t.Errorf("active-de header: %+v", v.Customer)
+	}
+	if v := load("DE5000002", "de-DE"); !v.Customer.IsCompanyCustomer {
+		t.Error("company-de is not a company customer")
+	}
+	if v := load("GB5000003", "en-GB"); !v.Redirect.UK || v.Redirect.HasOriginOfFunds || v.Redirect.HasAnnualIncome {
+		t.Errorf("uk-no-origin-of-funds: %+v", v.Redirect)
+	}
+	if v := load("DE5000004", "de-DE"); v.Redirect.HasReferenceIBAN || !v.Redirect.Active {
+		t.Errorf("no-reference-iban: %+v", v.Redirect)
+	}
+	if v := load("DE5000005", "de-DE"); v.Redirect.DataValidity != DataValidityExpired {
+		t.Errorf("data-validity-expired: %+v", v.Redirect)
+	}
+	if v := load("DE5000006", "de-DE"); !v.Customer.IsPendingActivation || v.Customer.TotalBalance.Amount != "0,00\u00a0€" ||
+		v.Customer.AvailableBalance.Amount != "5.000,00\u00a0€" {
+		t.Errorf("pending-activation: %+v %+v", v.Customer.TotalBalance, v.Customer.AvailableBalance)
+	}
+	if v := load("DE5000007", "de-DE"); !v.Maintenance || v.Customer.NotAvailableMessage == nil ||
+		v.Customer.NotAvailableMessage.TooltipText != labelsByLanguage["de"].maintenance {
+		t.Errorf("account-maintenance: %+v", v.Customer.NotAvailableMessage)
+	}
+	if v := load("DE5000008", "de-DE"); v.Maintenance || v.Customer.NotAvailableMessage == nil ||
+		v.Customer.NotAvailableMessage.TooltipText != labelsByLanguage["de"].fetchError {
+		t.Errorf("balance-failing: %+v", v.Customer.NotAvailableMessage)
+	}
+	if v := load("DE5000009", "de-DE"); v.Customer.Cobranding == nil || v.Customer.Cobranding.DistributorID != "partner-bank-nord" {
+		t.Errorf("cobranded-distributor: %+v", v.Customer.Cobranding)
+	}
+	if v := load("NL5000010", "nl-NL"); !v.Customer.ShowUnreadMessage || !v.Customer.TotalBalance.IsNegative || v.Products.ManagedPortfolio {
+		t.Errorf("unread-messages: %+v", v.Customer)
+	}
+	if v := load("DE5000011", "de-DE"); len(v.Customer.SwitchableAccounts) != 2 {
+		t.Errorf("switchable-accounts: %+v", v.Customer.SwitchableAccounts)
+	}
+}
+
+func TestLoadErrorCatalogue(t *testing.T) {
+	tests := []struct {
+		name     string
+		token    string
+		customer string
+		fault    map[string]int
+		err      error    // Load's error; nil when it succeeds
+		degraded []string // calls degraded when it succeeds
+		check    func(t *testing.T, v *View)
+	}{
+		{name: "customer call forbidden: Load fails", token: "DE5000002", customer: "DE5000001", err: ErrForbidden},
+		{name: "unknown customer: Load fails", token: "DE0000000", customer: "DE0000000", err: ErrNotFound},
+		{name: "customer call fails: Load fails", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"customer": 500}},
+		{name: "cobranding fails: logged, none", token: "DE5000009", customer: "DE5000009",
+			fault: map[string]int{"cobranding": 500}, degraded: []string{"cobranding"},
+			check: func(t *testing.T, v *View) {
+				if v.Customer.Cobranding != nil {
+					t.Errorf("cobranding %+v after a failure", v.Customer.Cobranding)
+				}
+			}},
+		{name: "switchable accounts fail: none", token: "DE5000011", customer: "DE5000011",
+			fault: map[string]int{"switchable-accounts": 500}, degraded: []string{"switchable-accounts"},
+			check: func(t *testing.T, v *View) {
+				if len(v.Customer.SwitchableAccounts) != 0 {
+					t.Errorf("switchable %+v after a failure", v.Customer.SwitchableAccounts)
+				}
+			}},
+		{name: "balance 206: maintenance", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"balance": 206}, degraded: []string{"balance"},
+			check: func(t *testing.T, v *View) {
+				if !v.Maintenance || v.Customer.TotalBalance != nil {
+					t.Errorf("maintenance %v, total %+v", v.Maintenance, v.Customer.TotalBalance)
+				}
+			}},
+		{name: "unread count fails: no dot, the rest stands", token: "NL5000010", customer: "NL5000010",
+			fault: map[string]int{"unread-count": 500}, degraded: []string{"unread-count"},
+			check: func(t *testing.T, v *View) {
+				if v.Customer.ShowUnreadMessage || v.Customer.TotalBalance == nil {
+					t.Errorf("unread %v, total %+v", v.Customer.ShowUnreadMessage, v.Customer.TotalBalance)
+				}
+			}},
+		{name: "everything but the customer fails: a header with a notice", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"accounts": 500, "deposit-types": 500, "product-types": 500, "product-instances": 500,
+				"pension-products": 500, "migrated-products": 500, "unread-count": 500, "switchable-accounts": 500},
+			degraded: []string{"accounts", "deposit-types", "migrated-products", "pension-products", "product-instances",
+				"product-types", "switchable-accounts", "unread-count"},
+			check: func(t *testing.T, v *View) {
+				if v.Customer.FullName == "" || !v.Customer.BalanceIsNotAvailable || len(v.Access) != 0 || v.Products != (Products{}) {
+					t.Errorf("view %+v", v)
+				}
+			}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv, c := upstream(t)
+			for call, status := range tt.fault {
+				srv.SetStatus(tt.customer, call, status)
+			}
+			v, err := c.Load(context.Background(), tt.token, tt.customer, "user-1", Flags{Locale: "de-DE", SwitchableAccounts: true})
+			wantFail := tt.err != nil || tt.degraded == nil
+			if wantFail {
+				if err == nil {
+					t.Fatalf("Load succeeded, want an error")
+				}
+				if tt.err != nil && !errors.Is(err, tt.err) {
+					t.Fatalf("error = %v, want %v", err, tt.err)
+				}
+				var apiErr *APIError
+				if !errors.As(err, &apiErr) || apiErr.Call != "customer" {
+					t.Fatalf("error = %v, want the customer call's APIError", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := slices.Clone(v.Degraded)
+			sort.Strings(got)
+			if !slices.Equal(got, tt.degraded) {
+				t.Errorf("degraded %v, want %v", got, tt.degraded)
+			}
+			tt.check(t, v)
+		})
+	}
+}
+
+func TestLoadNeedsACustomerNumber(t *testing.T) {
+	srv, c := upstream(t)
+	if _, err := c.Load(context.Background(), "tok", "", "u", Flags{}); err == nil {
+		t.Fatal("Load without a customer number succeeded")
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("%d calls made without a customer number", n)
+	}
+}
+
+func TestLoadStopsWaitingWhenThePageGivesUp(t *testing.T) {
+	srv, c := upstream(t)
+	release := srv.Hold()
+	defer release()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := c.Load(ctx, "DE5000001", "DE5000001", "u", Flags{})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error = %v, want the page's cancellation", err)
+	}
+	_ = http.StatusOK
+}
