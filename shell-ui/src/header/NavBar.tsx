@@ -21,7 +21,7 @@ export function NavBar({ items, label, onNavigate }: NavBarProps) {
     <nav className="shell-nav" aria-label={label}>
       <ul className="shell-nav__list">
         {items.map((item) => (
-          <NavItem key={item.id} item={item} dropdown={dropdown} onNavigate={onNavigate} gate={item.flags?.join('|')} />
+          <NavItem key={item.id} item={item} dropdown={dropdown} onNavigate={onNavigate} gate={item.gate ?? item.flags?.join('|')} />
         ))}
       </ul>
     </nav>

@@ -7,13 +7,12 @@ import { useCurrentLocation, useShellSettings } from '../shell/ShellContext.tsx'
 import { ShellLink } from '../shell/ShellLink.tsx';
 import type { Dropdown } from './useDropdown.ts';
 import { SubMenuPanel } from './SubMenuPanel.tsx';
+import { CustomerFact } from './private/customerGates.ts';
 import './NavItem.css';
 
 export interface NavItemProps {
   item: NavItemData;
   dropdown: Dropdown;
-  /** badge shows the unread dot on items flagged enableBadge. */
-  badge?: boolean;
   onNavigate?: () => void;
   /** gate is the flag condition the item shows on (lib/flagCondition.ts); none: always. */
   gate?: string;
@@ -27,11 +26,13 @@ function submenuHrefs(subMenus: SubMenus): string[] {
  * NavItem is a top-level entry: a plain link, or a disclosure button with its panel
  * (a drop-down from lg, an accordion section in the mobile panel).
  */
-export function NavItem({ item, dropdown, badge = false, onNavigate, gate }: NavItemProps) {
+export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
   const panelId = useId();
   const { basePath, flags } = useShellSettings();
   const gated = gateProps(gate, flags);
-  const dot = badge && item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" /> : null;
+  // The unread dot of items flagged enableBadge is gated on the customer's unread fact, so the
+  // edge shows it in the first HTML (spec 2.1: when showUnreadMessage is true).
+  const dot = item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" {...gateProps(CustomerFact.unread, flags)} /> : null;
 
   if (!item.subMenus) {
     return (

@@ -1,4 +1,6 @@
+import { gateProps } from '../lib/flagCondition.ts';
 import type { MenuItem, SubMenuArea, SubMenus } from '../model/header.ts';
+import { useShellSettings } from '../shell/ShellContext.tsx';
 import { MenuEntry } from './MenuEntry.tsx';
 import './SubMenuPanel.css';
 
@@ -8,11 +10,12 @@ export interface SubMenuPanelProps {
 }
 
 function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[] | undefined; onNavigate?: () => void }) {
+  const { flags } = useShellSettings();
   if (!items || items.length === 0) return null;
   return (
     <ul className={`shell-submenu__area shell-submenu__area--${area}`}>
       {items.map((item) => (
-        <li key={item.id}>
+        <li key={item.id} {...gateProps(item.gate, flags)}>
           <MenuEntry item={item} onNavigate={onNavigate} />
         </li>
       ))}

@@ -43,6 +43,11 @@ export interface MenuItem {
   imageUrl?: string;
   /** callback names an action the shell runs instead of navigating (e.g. "openConsentSettings"). */
   callback?: string;
+  /**
+   * gate, when set, is the condition (lib/flagCondition.ts) the item shows on: flags and, in
+   * the private header, the customer's facts (header/private/customerGates.ts).
+   */
+  gate?: string;
 }
 
 /** SubMenuArea is where a group of items sits in an open menu panel. */
@@ -70,6 +75,8 @@ export interface NavItem {
    * adds them right after hydration.
    */
   flags?: string[];
+  /** gate, when set, is the item's full condition (lib/flagCondition.ts); it wins over flags. */
+  gate?: string;
 }
 
 /** ActionItem is a header action: login or registration. */
