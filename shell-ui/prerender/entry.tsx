@@ -3,7 +3,8 @@
 import { contentLocales } from '../src/content/index.ts';
 import { headerVariantsOf } from '../src/header/headerVariants.ts';
 import { markets } from '../src/market/markets.ts';
-import { renderBannerFragment, renderFooterFragment, renderHeaderFragment } from './render.tsx';
+import { renderBannerFragment, renderFooterFragment, renderHeaderFragment, renderPrivateHeaderFragment } from './render.tsx';
+import { privateContentLocales } from '../src/header/private/privateContentLocales.ts';
 
 /** marketList is the picker's market list, which the gateway reads as markets.json. */
 export const marketList = markets;
@@ -22,9 +23,14 @@ export interface RenderedLocale {
 /** renderAll renders every locale's header variants and footer design versions. */
 export async function renderAll(): Promise<RenderedLocale[]> {
   const contents = await Promise.all(contentLocales.map((l) => l.load()));
+  // The private header: only for locales with private content (others fall back to public).
+  const privates = Object.fromEntries(await Promise.all(Object.entries(privateContentLocales).map(async ([l, load]) => [l, await load()] as const)));
   return contents.map((content) => ({
     locale: content.locale,
-    header: Object.fromEntries(headerVariantsOf(content).map((v) => [v, renderHeaderFragment(content, v)])),
+    header: {
+      ...Object.fromEntries(headerVariantsOf(content).map((v) => [v, renderHeaderFragment(content, v)])),
+      ...(privates[content.locale] ? { private: renderPrivateHeaderFragment(content, privates[content.locale]!) } : {}),
+    },
     footer: Object.fromEntries(DesignVersions.map((v) => [v, renderFooterFragment(content, v)])),
     banner: Object.fromEntries([undefined, ...markets.filter((m) => m.locale !== content.locale).map((m) => m.locale)].map((s) => [s ?? 'none', renderBannerFragment(content, s)])),
   }));

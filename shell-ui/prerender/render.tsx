@@ -4,6 +4,8 @@ import { CountryBanner } from '../src/market/CountryBanner.tsx';
 import { ShellSettingsProvider } from '../src/shell/ShellContext.tsx';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from '../src/shell/roots.tsx';
 import { BaseSlot, ReturnSlot, YearSlot } from '../src/shell/slots.ts';
+import { PrivateHeader } from '../src/header/private/PrivateHeader.tsx';
+import type { PrivateContent } from '../src/header/private/privateContent.ts';
 
 // Fragments are the same for every page and host: no path (the gateway marks the active link),
 // the base slot (the gateway writes the host's base path) and the year slot (the gateway writes
@@ -12,6 +14,17 @@ import { BaseSlot, ReturnSlot, YearSlot } from '../src/shell/slots.ts';
 /** renderHeaderFragment is the header's inner HTML for the gateway's header mount. */
 export function renderHeaderFragment(content: LocaleContent, variant: string): string {
   return renderToString(<HeaderRoot content={content} variant={variant} basePath={BaseSlot} serverPath={null} />, { identifierPrefix: HeaderIdPrefix });
+}
+
+/**
+ * renderPrivateHeaderFragment is the private header's inner HTML: customer texts are slots and
+ * every customer- or flag-dependent part is gated (prerender/README.md, the private header).
+ */
+export function renderPrivateHeaderFragment(content: LocaleContent, privateContent: PrivateContent): string {
+  return renderToString(
+    <HeaderRoot content={content} variant="private" basePath={BaseSlot} serverPath={null} privateHeader={<PrivateHeader content={content} privateContent={privateContent} state={null} />} />,
+    { identifierPrefix: HeaderIdPrefix },
+  );
 }
 
 /** renderFooterFragment is the footer's inner HTML for the gateway's footer mount. */

@@ -4,6 +4,7 @@ import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
+import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
 
 export const HeaderMountSelector = '[data-shell="header"]';
 export const FooterMountSelector = '[data-shell="footer"]';
@@ -43,7 +44,10 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     return [];
   }
 
-  const headerMount = doc.querySelector(HeaderMountSelector);
+  // A private header needs its own chunk first; if it fails to load, the header stays as the
+  // edge rendered it (a public tree would not match it).
+  const privateHeader = await loadPrivateHeader(state, content, log);
+  const headerMount = privateHeader === null ? null : doc.querySelector(HeaderMountSelector);
   const footerMount = doc.querySelector(FooterMountSelector);
   let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
   const onReady = () => {
@@ -58,7 +62,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     roots.push(
       hydrateRoot(
         headerMount,
-        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} onReady={onReady} />,
+        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} privateHeader={privateHeader} onReady={onReady} />,
         rootOptions(HeaderIdPrefix),
       ),
     );

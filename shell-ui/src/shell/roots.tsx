@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import type { LocaleContent } from '../model/content.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
@@ -36,15 +37,20 @@ export interface HeaderRootProps {
    * hydrating. It keeps its place before the header either way, so the header's ids do not move.
    */
   banner?: Banner | null;
+  /**
+   * privateHeader replaces the header for the private variant: the tree of
+   * header/private/loadPrivateHeader.tsx (a chunk of its own), the same in the prerender.
+   */
+  privateHeader?: ReactNode;
   onReady?: () => void;
 }
 
 /** HeaderRoot is the header tree, the same in the prerender and in the browser. */
-export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, banner, onReady }: HeaderRootProps) {
+export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, banner, privateHeader, onReady }: HeaderRootProps) {
   return (
     <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath, flags }}>
       {banner?.show ? <CountryBanner banner={banner} returnPath={serverPath ?? '/'} /> : null}
-      <Header data={headerData(content, variant)} labels={content.header.labels} />
+      {privateHeader ?? <Header data={headerData(content, variant)} labels={content.header.labels} />}
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
   );

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { gateProps } from '../../lib/flagCondition.ts';
+import { useShellSettings } from '../../shell/ShellContext.tsx';
+import { CustomerFact } from './customerGates.ts';
+import type { CustomerText } from './customerSlots.ts';
+import type { PrivateLabels } from './privateContent.ts';
+import { useTooltip } from './useTooltip.ts';
+
+export interface BalanceBoxProps {
+  text: CustomerText;
+  labels: PrivateLabels;
+}
+
+/**
+ * BalanceBox shows the total and available balance, or the not-available notice with its
+ * tooltip (maintenance or fetch error). It shows only for an ACTIVE account (spec 5); every
+ * part is gated, so the edge shows the right one in the first HTML.
+ */
+export function BalanceBox({ text, labels }: BalanceBoxProps) {
+  const { flags } = useShellSettings();
+  const tooltipId = useId();
+  const tooltip = useTooltip();
+  const amounts = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;
+  const notice = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
+  return (
+    <section className="shell-balance" aria-label={labels.balance} {...gateProps(CustomerFact.balance, flags)}>
+      <dl className="shell-balance__figures" {...gateProps(amounts, flags)}>
+        <div className="shell-balance__figure">
+          <dt className="shell-balance__label">{text('total.label')}</dt>
+          <dd className="shell-balance__value">
+            <span className="shell-balance__amount">{text('total.amount')}</span>
+            <span className="shell-balance__negative" {...gateProps(CustomerFact.totalNegative, flags)} />
+          </dd>
+        </div>
+        <div className="shell-balance__figure">
+          <dt className="shell-balance__label">{text('available.label')}</dt>
+          <dd className="shell-balance__value">
+            <span className="shell-balance__amount">{text('available.amount')}</span>
+            <span className="shell-balance__negative" {...gateProps(CustomerFact.availableNegative, flags)} />
+          </dd>
+        </div>
+      </dl>
+      <div className="shell-balance__notice" {...gateProps(notice, flags)}>
+        <span className="shell-balance__notice-title">{text('notice.title')}</span>
+        <span className="shell-balance__tip">
+          <button type="button" className="shell-balance__tip-button" aria-describedby={tooltipId} {...tooltip.triggerProps}>
+            <span className="shell-visually-hidden">{labels.moreInfo}</span>
+            <span aria-hidden="true">i</span>
+          </button>
+          <span id={tooltipId} role="tooltip" className="shell-balance__tooltip" hidden={!tooltip.shown}>
+            {text('notice.tooltip')}
+          </span>
+        </span>
+      </div>
+    </section>
+  );
+}

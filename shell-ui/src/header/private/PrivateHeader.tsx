@@ -1,0 +1,60 @@
+import { useId, useMemo } from 'react';
+import type { LocaleContent } from '../../model/content.ts';
+import type { ShellState } from '../../model/shellState.gen.ts';
+import { ShellSettingsProvider, useShellSettings } from '../../shell/ShellContext.tsx';
+import { Logo } from '../Logo.tsx';
+import { MobilePanel } from '../MobilePanel.tsx';
+import { NavBar } from '../NavBar.tsx';
+import { AccountMenu } from './AccountMenu.tsx';
+import { BalanceBox } from './BalanceBox.tsx';
+import { customerFacts } from './customerGates.ts';
+import { customerText } from './customerSlots.ts';
+import { LogoutAction } from './privateContent.ts';
+import type { PrivateContent } from './privateContent.ts';
+import type { Clipboard } from './useCopiedIdentifier.ts';
+import '../Header.css';
+import './PrivateHeader.css';
+
+export interface PrivateHeaderProps {
+  content: LocaleContent;
+  privateContent: PrivateContent;
+  /** state gives the customer and access; null in the prerender (slots and hidden gates). */
+  state: Pick<ShellState, 'access' | 'customer'> | null;
+  clipboard?: () => Clipboard | undefined;
+}
+
+/**
+ * PrivateHeader is the logged-in customer's header (spec 2.1, 2.2): logo, the market's private
+ * menus (by product access and flags), the balance box, the avatar menu and logout. Gates see
+ * the request's flags plus the customer's facts (customerGates.ts).
+ */
+export function PrivateHeader({ content, privateContent, state, clipboard }: PrivateHeaderProps) {
+  const settings = useShellSettings();
+  const logoutFormId = useId();
+  const settingsWithFacts = useMemo(() => ({ ...settings, flags: { ...settings.flags, ...(state ? customerFacts(state) : {}) } }), [settings, state]);
+  const labels = content.header.labels;
+  const own = privateContent.labels;
+  const customer = state?.customer ?? null;
+  const text = customerText(customer);
+  return (
+    <ShellSettingsProvider value={settingsWithFacts}>
+      <header className="shell-header shell-header--private">
+        <div className="shell-header__bar">
+          <span className="shell-header__brand">
+            <Logo item={content.header.variants.public.logoItems[0]} homeLabel={labels.homeLink} />
+          </span>
+          <MobilePanel labels={labels}>{(close) => <NavBar items={privateContent.navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
+          <div className="shell-private">
+            <BalanceBox text={text} labels={own} />
+            <AccountMenu entries={privateContent.accountMenu} labels={own} text={text} customer={customer} logoutFormId={logoutFormId} clipboard={clipboard} />
+            <form id={logoutFormId} className="shell-logout" method="post" action={LogoutAction}>
+              <button type="submit" className="shell-logout__button">
+                {own.logout}
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+    </ShellSettingsProvider>
+  );
+}
