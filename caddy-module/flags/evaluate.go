@@ -5,17 +5,18 @@ import (
 	"strings"
 )
 
-// Request is what a flag's value may depend on. Issue 5 adds the device identity and the
-// investor's country here.
+// Request is what a flag's value may depend on.
 type Request struct {
 	// Locale is the page's locale, e.g. "nl-NL".
 	Locale string
+	// Device is the kind of the visitor's device; unknown counts as desktop.
+	Device DeviceKind
 }
 
 // Set is a checked flag file, ready to evaluate. It is read-only and safe for concurrent use.
 type Set struct {
 	file *File
-	// perLocale caches the result per lowercase locale: today a flag depends on nothing else.
+	// perLocale caches the result per lowercase locale and device kind, all a flag depends on.
 	perLocale map[string]map[string]bool
 	// fallback is the result for a locale no rule names.
 	fallback map[string]bool
@@ -24,24 +25,36 @@ type Set struct {
 // NewSet prepares f for evaluation; locales are the market locales to precompute.
 func NewSet(f *File, locales []string) *Set {
 	s := &Set{file: f, perLocale: map[string]map[string]bool{}}
-	s.fallback = s.evaluate("")
+	s.fallback = s.evaluate("", DeviceDesktop)
 	for _, l := range locales {
-		s.perLocale[strings.ToLower(l)] = s.evaluate(l)
+		for _, kind := range []DeviceKind{DeviceDesktop, DeviceMobile} {
+			s.perLocale[cacheKey(l, kind)] = s.evaluate(l, kind)
+		}
 	}
 	return s
+}
+
+func cacheKey(locale string, kind DeviceKind) string {
+	if kind != DeviceMobile {
+		kind = DeviceDesktop
+	}
+	return strings.ToLower(locale) + "|" + string(kind)
 }
 
 // Evaluate gives the flags of one request as the shell state carries them: each boolean flag
 // by name, each value of a list-valued flag as "name:value" (lowercase) set to true, and both
 // spellings of an aliased flag. The map is the caller's.
 func (s *Set) Evaluate(r Request) map[string]bool {
-	if m, ok := s.perLocale[strings.ToLower(r.Locale)]; ok {
+	if m, ok := s.perLocale[cacheKey(r.Locale, r.Device)]; ok {
 		return maps.Clone(m)
 	}
-	return s.evaluate(r.Locale)
+	return s.evaluate(r.Locale, r.Device)
 }
 
-func (s *Set) evaluate(locale string) map[string]bool {
+func (s *Set) evaluate(locale string, device DeviceKind) map[string]bool {
+	if device != DeviceMobile {
+		device = DeviceDesktop
+	}
 	out := make(map[string]bool, len(s.file.Flags)+2)
 	for name, d := range s.file.Flags {
 		if len(d.Values) > 0 {
@@ -56,6 +69,9 @@ func (s *Set) evaluate(locale string) map[string]bool {
 			if strings.EqualFold(l, locale) {
 				on = v
 			}
+		}
+		if v, ok := d.Devices[string(device)]; ok {
+			on = v
 		}
 		out[name] = on
 	}

@@ -38,6 +38,9 @@ type Definition struct {
 	Locales map[string]bool `json:"locales,omitempty"`
 	// Values makes the flag list-valued: each value becomes the key "name:value" (lowercase).
 	Values []string `json:"values,omitempty"`
+	// Devices overrides On and Locales per device kind ("mobile": false), for flags that a
+	// rollout gives one kind of device first. Device kinds are mobile and desktop.
+	Devices map[string]bool `json:"devices,omitempty"`
 }
 
 // UnmarshalJSON takes the short form true/false as well as the object.
@@ -52,7 +55,7 @@ func (d *Definition) UnmarshalJSON(b []byte) error {
 	dec.DisallowUnknownFields()
 	var p plain
 	if err := dec.Decode(&p); err != nil {
-		return fmt.Errorf("%w; a flag is true, false or an object with the fields on, locales and values", err)
+		return fmt.Errorf("%w; a flag is true, false or an object with the fields on, locales, devices and values", err)
 	}
 	*d = Definition(p)
 	return nil
@@ -143,8 +146,13 @@ func (f *File) Check(checkLocale func(string) error) error {
 				return fmt.Errorf("flag %s, values: %q is not a value; give locales such as fr-FR (letters, digits, -, _ and .)", name, v)
 			}
 		}
-		if len(d.Values) > 0 && (d.On || len(d.Locales) > 0) {
-			return fmt.Errorf("flag %s has values and on/locales; a list-valued flag takes values only", name)
+		if len(d.Values) > 0 && (d.On || len(d.Locales) > 0 || len(d.Devices) > 0) {
+			return fmt.Errorf("flag %s has values and on/locales/devices; a list-valued flag takes values only", name)
+		}
+		for kind := range d.Devices {
+			if DeviceKind(kind) != DeviceMobile && DeviceKind(kind) != DeviceDesktop {
+				return fmt.Errorf("flag %s, devices: %q is not a device kind; use mobile or desktop", name, kind)
+			}
 		}
 	}
 	for _, a := range Aliases {
