@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 	"github.com/shopspring/decimal"
@@ -25,6 +27,42 @@ const (
 )
 
 const nbsp = "\u00a0"
+
+// printers holds one message.Printer per locale: making one costs more than formatting with
+// it, and a Printer is immutable once made (each Sprint has its own state).
+var printers sync.Map // locale string -> *localePrinter
+
+type localePrinter struct {
+	p       *message.Printer
+	tag     language.Tag
+	symbols sync.Map // currency.Unit -> string
+}
+
+// symbol is cur's symbol in this locale, formatted once.
+func (lp *localePrinter) symbol(cur currency.Unit) string {
+	if s, ok := lp.symbols.Load(cur); ok {
+		return s.(string)
+	}
+	s := lp.p.Sprint(currency.Symbol(cur))
+	lp.symbols.Store(cur, s) // at most the ISO 4217 list per locale
+	return s
+}
+
+func printerFor(locale string) *localePrinter {
+	if lp, ok := printers.Load(locale); ok {
+		return lp.(*localePrinter)
+	}
+	tag, _ := language.Parse(locale) // an unknown locale formats as English, the fallback header locale
+	lp := &localePrinter{p: message.NewPrinter(tag), tag: tag}
+	// Bounded: locales come from the market configuration and the customer's country, but a
+	// request could name any; past 256 the printer is made per call instead of kept.
+	if printerCount.Add(1) <= 256 {
+		printers.Store(locale, lp)
+	}
+	return lp
+}
+
+var printerCount atomic.Int32
 
 func placementFor(tag language.Tag) symbolPlacement {
 	base, _ := tag.Base()
@@ -63,11 +101,11 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 		scale = 2
 	}
 	d = d.Round(int32(scale))
-	tag, _ := language.Parse(locale) // an unknown locale formats as English, the fallback header locale
-	p := message.NewPrinter(tag)
-	f, _ := d.Float64() // exact enough: d is already rounded to the digits shown
+	lp := printerFor(locale)
+	p, tag := lp.p, lp.tag
+	f := d.InexactFloat64() // exact enough: d is already rounded to the digits shown
 	num := p.Sprint(number.Decimal(f, number.Scale(scale)))
-	sym := p.Sprint(currency.Symbol(cur))
+	sym := lp.symbol(cur)
 	neg := d.IsNegative()
 	var out string
 	switch placementFor(tag) {

@@ -37,7 +37,7 @@ type Options struct {
 	// without a path gets DefaultBasePath.
 	BaseURL string
 	// HTTPClient makes the calls. Default: a client without its own timeout (each call carries
-	// a context deadline of Timeout instead).
+	// a context deadline of Timeout instead) that keeps up to 64 idle connections to the API.
 	HTTPClient *http.Client
 	// Clock is the cache's time source. Default: time.Now.
 	Clock func() time.Time
@@ -85,7 +85,11 @@ func New(opts Options) (*Client, error) {
 		defaultDists: map[string]bool{"": true},
 	}
 	if c.http == nil {
-		c.http = &http.Client{}
+		// The calls of one Load go to one host in parallel: keep that many connections
+		// (Go's default keeps 2 idle per host, and the rest would be dialled anew per page).
+		t := http.DefaultTransport.(*http.Transport).Clone()
+		t.MaxIdleConnsPerHost = 64
+		c.http = &http.Client{Transport: t}
 	}
 	if c.timeout <= 0 {
 		c.timeout = DefaultTimeout
@@ -242,6 +246,18 @@ func (c *Client) once(ctx context.Context, cl call, token string, out any) (int,
 func get[T any](ctx context.Context, c *Client, who Caller, cl call) (T, error) {
 	cl.method = http.MethodGet
 	key := who.CustomerNumber + "\x00" + cl.name + "\x00" + cl.path + "?" + cl.query.Encode()
+	if cacheOnly(ctx) {
+		v, err, ok := c.cache.lookup(key)
+		if !ok {
+			var zero T
+			return zero, errCacheMiss
+		}
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return v.(T), nil
+	}
 	v, err := c.cache.do(ctx, key, func(ctx context.Context) (any, error) {
 		var out T
 		err := c.send(ctx, cl, who.Token, &out)

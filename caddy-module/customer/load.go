@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"go.uber.org/zap"
 	"golang.org/x/sync/errgroup"
@@ -24,7 +25,8 @@ type Flags struct {
 
 // Load fetches everything the header and the redirect rule need for one customer, running the
 // calls of spec 7 in parallel (each dependent call starts as soon as what it needs is there),
-// and derives the View. Answers come from the cache when fresh.
+// and derives the View. Answers come from the cache when fresh; when all of them are, Load
+// reads them in place without starting a goroutine.
 //
 // Only a failed customer call fails Load: without it there is no name and no redirect input,
 // and the edge shows the logo-only header. Every other failure degrades as spec 8 says and is
@@ -35,34 +37,66 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		return nil, errors.New("customer: the session has no customer number: log the customer in again")
 	}
 	who := Caller{Token: token, CustomerNumber: customerNumber, UserID: userID}
-	var (
-		a  Answers
-		mu sync.Mutex // guards a.Degraded
-	)
+	if a, ok := c.load(withCacheOnly(ctx), who, flags, nil); ok {
+		return Derive(a.Answers, flags.Locale), nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	a, _ := c.load(gctx, who, flags, g)
+	if err := g.Wait(); err != nil {
+		return nil, fmt.Errorf("customer: loading customer %s: %w", customerNumber, err)
+	}
+	return Derive(a.Answers, flags.Locale), nil
+}
+
+// loading is one Load's answers as they arrive; each field is written by one step only.
+type loading struct {
+	Answers
+	mu     sync.Mutex // guards Degraded
+	missed atomic.Bool
+	err    error // the first step's error when steps run in place
+}
+
+// load runs the steps of one Load: in parallel on g, or, with g nil, in place from the cache
+// alone (ok is false when an answer was missing there or a step failed).
+func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.Group) (*loading, bool) {
+	l := &loading{}
+	a := &l.Answers
+	spawn := func(step func() error) {
+		if g != nil {
+			g.Go(step)
+			return
+		}
+		if err := step(); err != nil && l.err == nil {
+			l.err = err
+		}
+	}
 	// degrade notes a failed call. A 404 or 410 outside the account calls is an answer, "none"
 	// (no switchable accounts, no pension products), and is not a degradation.
 	degrade := func(name string, err error, warn bool) {
+		if errors.Is(err, errCacheMiss) {
+			l.missed.Store(true)
+			return
+		}
 		if errors.Is(err, ErrNotFound) && name != "accounts" && name != "balance" {
 			return
 		}
-		mu.Lock()
+		l.mu.Lock()
 		a.Degraded = append(a.Degraded, name)
-		mu.Unlock()
+		l.mu.Unlock()
 		log := c.log.Info
 		if warn {
 			log = c.log.Warn
 		}
 		log("customer data degraded", zap.String("call", name), zap.Error(err))
 	}
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		cust, err := c.Customer(gctx, who, !flags.OmitDataValidity)
+	spawn(func() error {
+		cust, err := c.Customer(ctx, who, !flags.OmitDataValidity)
 		if err != nil {
 			return err
 		}
 		a.Customer = cust
-		g.Go(func() error {
-			pt, err := c.ProductTypes(gctx, who, cust.DistributorID)
+		spawn(func() error {
+			pt, err := c.ProductTypes(ctx, who, cust.DistributorID)
 			if err != nil {
 				degrade("product-types", err, true)
 				return nil
@@ -71,8 +105,8 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 			return nil
 		})
 		if !c.IsDefaultDistributor(cust.DistributorID) {
-			g.Go(func() error {
-				cb, err := c.Cobranding(gctx, who)
+			spawn(func() error {
+				cb, err := c.Cobranding(ctx, who)
 				if err != nil {
 					degrade("cobranding", err, false) // spec 8: logged, none
 					return nil
@@ -82,16 +116,16 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 			})
 		}
 		if isGerman(cust.Address.CountryCode) {
-			g.Go(func() error {
-				n, err := c.PensionProducts(gctx, who)
+			spawn(func() error {
+				n, err := c.PensionProducts(ctx, who)
 				if err != nil {
 					degrade("pension-products", err, true)
 				}
 				a.PensionProducts = n
 				return nil
 			})
-			g.Go(func() error {
-				n, err := c.MigratedProducts(gctx, who)
+			spawn(func() error {
+				n, err := c.MigratedProducts(ctx, who)
 				if err != nil {
 					degrade("migrated-products", err, true)
 				}
@@ -101,8 +135,8 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		}
 		return nil
 	})
-	g.Go(func() error {
-		accts, err := c.Accounts(gctx, who)
+	spawn(func() error {
+		accts, err := c.Accounts(ctx, who)
 		if err != nil {
 			a.AccountsErr = err
 			degrade("accounts", err, true)
@@ -113,7 +147,7 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		if chosen == nil {
 			return nil
 		}
-		bal, err := c.AccountBalance(gctx, who, chosen.ID)
+		bal, err := c.AccountBalance(ctx, who, chosen.ID)
 		if err != nil {
 			a.BalanceErr = err
 			degrade("balance", err, true)
@@ -122,33 +156,33 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		a.Balance = bal
 		return nil
 	})
-	g.Go(func() error {
-		d, err := c.DepositTypes(gctx, who)
+	spawn(func() error {
+		d, err := c.DepositTypes(ctx, who)
 		if err != nil {
 			degrade("deposit-types", err, true)
 		}
 		a.DepositTypes = d
 		return nil
 	})
-	g.Go(func() error {
-		p, err := c.ProductInstances(gctx, who)
+	spawn(func() error {
+		p, err := c.ProductInstances(ctx, who)
 		if err != nil {
 			degrade("product-instances", err, true)
 		}
 		a.ProductInstances = p
 		return nil
 	})
-	g.Go(func() error {
-		n, err := c.UnreadCount(gctx, who)
+	spawn(func() error {
+		n, err := c.UnreadCount(ctx, who)
 		if err != nil {
 			degrade("unread-count", err, true)
 		}
 		a.Unread = n
 		return nil
 	})
-	if flags.SwitchableAccounts && userID != "" {
-		g.Go(func() error {
-			s, err := c.SwitchableAccounts(gctx, who)
+	if flags.SwitchableAccounts && who.UserID != "" {
+		spawn(func() error {
+			s, err := c.SwitchableAccounts(ctx, who)
 			if err != nil {
 				degrade("switchable-accounts", err, true) // spec 8: a warning, no accounts
 				return nil
@@ -157,8 +191,19 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, fmt.Errorf("customer: loading customer %s: %w", customerNumber, err)
-	}
-	return Derive(a, flags.Locale), nil
+	return l, g == nil && l.err == nil && !l.missed.Load()
+}
+
+// errCacheMiss is what a call answers in a cache-only Load when its answer is not cached.
+var errCacheMiss = errors.New("customer: not in the cache")
+
+type cacheOnlyKey struct{}
+
+func withCacheOnly(ctx context.Context) context.Context {
+	return context.WithValue(ctx, cacheOnlyKey{}, true)
+}
+
+func cacheOnly(ctx context.Context) bool {
+	v, _ := ctx.Value(cacheOnlyKey{}).(bool)
+	return v
 }
