@@ -5,8 +5,12 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
@@ -137,6 +141,53 @@ func BenchmarkMemoryStore100kSessions(b *testing.B) {
 		runtime.KeepAlive(m)
 		b.StartTimer()
 	}
+}
+
+// BenchmarkRedisMemory reports Redis's used_memory for the store's keys, measured over 10,000
+// sessions with Keycloak-sized tokens and given per 100,000.
+func BenchmarkRedisMemory(b *testing.B) {
+	const n = 10_000
+	ctx := context.Background()
+	at := time.Now()
+	for b.Loop() {
+		b.StopTimer()
+		srv := redistest.Start(b)
+		c := srv.Client()
+		st, err := NewRedisStore(c, RedisOptions{Sealer: mustSealer(b, newKey(b))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		before := redisUsedMemory(b, c)
+		for i := range n {
+			if err := st.Save(ctx, customerSession(i, NewID(), at)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		after := redisUsedMemory(b, c)
+		b.ReportMetric(float64(after-before)*100_000/n/1e6, "MB/100k-sessions")
+		srv.Kill()
+		b.StartTimer()
+	}
+}
+
+func redisUsedMemory(b *testing.B, c interface {
+	Info(context.Context, ...string) *redis.StringCmd
+}) int64 {
+	info, err := c.Info(context.Background(), "memory").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(info, "\r\n") {
+		if v, ok := strings.CutPrefix(line, "used_memory:"); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return n
+		}
+	}
+	b.Fatal("no used_memory in INFO memory")
+	return 0
 }
 
 func heapInUse() uint64 {

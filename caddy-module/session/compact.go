@@ -10,22 +10,25 @@ import (
 	"io"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/klauspost/compress/flate"
 )
 
-// The memory store keeps each session packed, because the tokens dominate its size: a
+// Both stores keep each session packed, because the tokens dominate its size: a
 // Keycloak-style realm issues about 3.5 kB of tokens per login, which as plain strings would
-// put 100,000 sessions near 500 MB. Packing decodes each JWT's base64url segments to bytes and
-// deflates the record's JSON with the headers and payloads (their claims repeat across the
-// three tokens), with a preset dictionary of common claim names; the signatures, which do
-// not compress, are appended as they are. A token that is not a canonical JWT is kept as text.
+// put 100,000 sessions near 500 MB in the memory store (and in Redis). Packing decodes each
+// JWT's base64url segments to bytes and deflates the record's JSON with the headers and
+// payloads (their claims repeat across the three tokens), with a preset dictionary of common
+// claim names; the signatures, which do not compress, are appended as they are. A token that
+// is not a canonical JWT is kept as text. About 1.2 kB a session.
 //
-// Layout: uvarint n | n bytes of deflate stream | signature bytes.
-// Stream: uvarint len | record JSON (tokens emptied), then per token (access, refresh, ID):
-// kind 0: uvarint len | text; kind 1: uvarint len | header | uvarint len | payload | uvarint
-// signature length (its bytes follow in the tail, in token order).
+// Layout: format (1 byte) | uvarint n | n bytes of deflate stream | signature bytes.
+// Stream: uvarint len | record JSON (ID and tokens emptied), then per token (access, refresh,
+// ID): kind 0: uvarint len | text; kind 1: uvarint len | header | uvarint len | payload |
+// uvarint signature length (its bytes follow in the tail, in token order).
+
+// packFormat is the first byte of a packed record; a new layout takes a new number.
+const packFormat = 1
 
 // packDict is the deflate preset dictionary: words that recur in every record. Later bytes
 // are cheaper to refer to, so the most common come last.
@@ -53,10 +56,10 @@ const (
 	tokenJWT  = 1
 )
 
-// packSession encodes s without its ID and LastActivity (the memory store keeps those apart).
+// packSession encodes s without its ID (the stores key records by it).
 func packSession(s *Session) ([]byte, error) {
 	rec := *s
-	rec.ID, rec.LastActivity = "", time.Time{}
+	rec.ID = ""
 	tokens := [3]string{rec.Tokens.AccessToken, rec.Tokens.RefreshToken, rec.Tokens.IDToken}
 	rec.Tokens.AccessToken, rec.Tokens.RefreshToken, rec.Tokens.IDToken = "", "", ""
 	js, err := json.Marshal(&rec)
@@ -97,7 +100,8 @@ func packSession(s *Session) ([]byte, error) {
 	}
 
 	n := packed.Len() + len(sigs[0]) + len(sigs[1]) + len(sigs[2])
-	out := make([]byte, 0, n+binary.MaxVarintLen64)
+	out := make([]byte, 0, 1+binary.MaxVarintLen64+n)
+	out = append(out, packFormat)
 	out = binary.AppendUvarint(out, uint64(packed.Len()))
 	out = append(out, packed.Bytes()...)
 	for _, sig := range sigs {
@@ -108,6 +112,10 @@ func packSession(s *Session) ([]byte, error) {
 
 // unpackSession decodes a record from packSession.
 func unpackSession(b []byte) (*Session, error) {
+	if len(b) == 0 || b[0] != packFormat {
+		return nil, errors.New("packed session: unknown format")
+	}
+	b = b[1:]
 	n, k := binary.Uvarint(b)
 	if k <= 0 || n > uint64(len(b)-k) {
 		return nil, errors.New("packed session: bad length")

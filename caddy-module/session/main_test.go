@@ -1,11 +1,13 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"os"
 	"sync"
 	"testing"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -30,7 +32,14 @@ func cluster(t *testing.T) *redistest.Cluster {
 	return sharedCluster.c
 }
 
+// quietRedis drops go-redis's own log lines (Sentinel discovery, dial retries while a test
+// has Redis down): failures are reported by the tests themselves.
+type quietRedis struct{}
+
+func (quietRedis) Printf(context.Context, string, ...any) {}
+
 func TestMain(m *testing.M) {
+	redis.SetLogger(quietRedis{})
 	code := m.Run()
 	if sharedCluster.c != nil {
 		sharedCluster.c.Close()

@@ -32,7 +32,7 @@ type MemoryOptions struct {
 
 // MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
 // expiring after IdleTTL without activity. Records are kept packed (see packSession), about
-// 1.5 kB for a session with Keycloak-sized tokens. It serves a single replica; run several
+// 1.8 kB a session with Keycloak-sized tokens, all included. It serves a single replica; run several
 // replicas with the Redis store.
 type MemoryStore struct {
 	opts MemoryOptions
@@ -48,7 +48,7 @@ type MemoryStore struct {
 // memoryEntry is one held session, a link in the recency ring.
 type memoryEntry struct {
 	id           string
-	rec          []byte // packSession of the session
+	rec          []byte // packSession of the session; lastActivity below supersedes its own
 	sid, sub     string
 	lastActivity time.Time
 	expires      time.Time

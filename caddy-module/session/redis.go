@@ -2,7 +2,6 @@ package session
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -35,15 +34,17 @@ type RedisOptions struct {
 //
 // Keys, with P the prefix and the hash tag in braces:
 //
-//	P{id}          hash: rec (sealed JSON record), act (last activity, Unix ms), sid and sub
-//	               (index digests); TTL = idle TTL
+//	P{id}          the record, one string: last activity (13 decimal digits, Unix ms) |
+//	               sid digest (43) | subject digest (43) | sealed packed record (see
+//	               packSession); TTL = idle TTL
 //	P{id}:lock     lease token; PX = lock TTL. Same slot as the record, so a lease write
 //	               checks the lease and writes the record in one script.
 //	Psid:{digest}  set of ids of one OIDC session; digest = HMAC of the sid, never the sid
 //	Psub:{digest}  set of ids of one subject
 //
-// Last activity lives outside the sealed record so that Touch updates it without rewriting
-// (and possibly undoing) tokens a concurrent refresh has just saved.
+// Last activity sits in front of the sealed record, fixed width, so that Touch updates it in
+// place (SETRANGE) without rewriting (and possibly undoing) tokens a concurrent refresh has
+// just saved. One string instead of a hash saves about 500 bytes a session in Redis.
 type RedisStore struct {
 	client redis.UniversalClient
 	opts   RedisOptions
@@ -83,46 +84,77 @@ func (r *RedisStore) Get(ctx context.Context, id string) (*Session, error) {
 	if !ValidID(id) {
 		return nil, errMalformedID
 	}
-	vals, err := r.client.HMGet(ctx, r.recordKey(id), "rec", "act").Result()
+	val, err := r.client.Get(ctx, r.recordKey(id)).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return nil, ErrNotFound
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read session from redis: %w", err)
 	}
-	rec, ok := vals[0].(string)
-	if !ok {
-		return nil, ErrNotFound
+	if len(val) < recordHeader {
+		return nil, fmt.Errorf("%w: session record too short", ErrNotFound)
 	}
-	plain, err := r.opts.Sealer.Open([]byte(rec), []byte(id))
+	plain, err := r.opts.Sealer.Open(val[recordHeader:], []byte(id))
 	if err != nil {
 		// A record no configured key opens is, for the customer, no session: log in again.
 		return nil, fmt.Errorf("%w: %w (was a session key removed?)", ErrNotFound, err)
 	}
-	var s Session
-	if err := json.Unmarshal(plain, &s); err != nil {
-		return nil, fmt.Errorf("%w: decode session record: %w", ErrNotFound, err)
+	s, err := unpackSession(plain)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotFound, err)
 	}
-	if act, ok := vals[1].(string); ok {
-		if ms, err := strconv.ParseInt(act, 10, 64); err == nil && ms > s.LastActivity.UnixMilli() {
-			s.LastActivity = time.UnixMilli(ms).UTC()
-		}
+	if ms, err := strconv.ParseInt(string(val[:actWidth]), 10, 64); err == nil && ms > s.LastActivity.UnixMilli() {
+		s.LastActivity = time.UnixMilli(ms).UTC()
 	}
 	s.ID = id
-	return &s, nil
+	return s, nil
 }
 
-// saveScript writes a record. KEYS: record, lock. ARGV: sealed record, activity ms, TTL ms,
-// sid digest, sub digest, lease token ("" for a plain save). Activity never moves backwards.
-// Returns 1 when written, -1 when the lease is not held, -2 when a lease write finds the
-// record gone.
+// The record's fixed-width header: last activity, then the two index digests.
+const (
+	actWidth     = 13 // Unix ms in decimal digits, up to the year 2286
+	digestWidth  = 43 // base64url of an HMAC-SHA-256
+	recordHeader = actWidth + 2*digestWidth
+)
+
+// noDigest fills a digest slot when the session has no sid or subject; '.' is not base64url.
+var noDigest = strings.Repeat(".", digestWidth)
+
+// actField writes t as the fixed-width activity field; fixed width lets the scripts compare
+// two fields as strings.
+func actField(t time.Time) string {
+	ms := min(max(t.UnixMilli(), 0), 9_999_999_999_999)
+	return fmt.Sprintf("%0*d", actWidth, ms)
+}
+
+// digestsOf reads the sid and subject digests from a record header ("" for none).
+func digestsOf(header string) (sid, sub string) {
+	if len(header) < 2*digestWidth {
+		return "", ""
+	}
+	sid, sub = header[:digestWidth], header[digestWidth:2*digestWidth]
+	if sid == noDigest {
+		sid = ""
+	}
+	if sub == noDigest {
+		sub = ""
+	}
+	return sid, sub
+}
+
+// saveScript writes a record. KEYS: record, lock. ARGV: activity field, the rest of the
+// record (digests and sealed record), TTL ms, lease token ("" for a plain save). Activity
+// never moves backwards. Returns 1 when written, -1 when the lease is not held, -2 when a
+// lease write finds the record gone.
 var saveScript = redis.NewScript(`
-if ARGV[6] ~= '' then
-  if redis.call('GET', KEYS[2]) ~= ARGV[6] then return -1 end
+if ARGV[4] ~= '' then
+  if redis.call('GET', KEYS[2]) ~= ARGV[4] then return -1 end
   if redis.call('EXISTS', KEYS[1]) == 0 then return -2 end
 end
-local act = tonumber(ARGV[2])
-local old = tonumber(redis.call('HGET', KEYS[1], 'act') or '0')
-if old and old > act then act = old end
-redis.call('HSET', KEYS[1], 'rec', ARGV[1], 'act', string.format('%.0f', act), 'sid', ARGV[4], 'sub', ARGV[5])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
+local act = ARGV[1]
+local old = redis.call('GETRANGE', KEYS[1], 0, 12)
+if string.len(old) == 13 and old > act then act = old end
+redis.call('SET', KEYS[1], act .. ARGV[2], 'PX', ARGV[3])
 return 1
 `)
 
@@ -135,19 +167,20 @@ func (r *RedisStore) save(ctx context.Context, s *Session, token string) error {
 	if !ValidID(s.ID) {
 		return fmt.Errorf("save session: %w: make ids with NewID", errMalformedID)
 	}
-	plain, err := json.Marshal(s)
+	plain, err := packSession(s)
 	if err != nil {
-		return fmt.Errorf("encode session record: %w", err)
+		return err
 	}
 	sealed := r.opts.Sealer.Seal(plain, []byte(s.ID))
 	sid, sub := r.digest(s.SID), r.digest(s.Subject)
-	ttl := r.opts.IdleTTL.Milliseconds()
 	// Index first: a back-channel logout that runs between the two writes then finds the id.
 	if err := r.indexAdd(ctx, s.ID, sid, sub); err != nil {
 		return err
 	}
+	rest := make([]byte, 0, 2*digestWidth+len(sealed))
+	rest = append(append(append(rest, orNoDigest(sid)...), orNoDigest(sub)...), sealed...)
 	res, err := saveScript.Run(ctx, r.client, []string{r.recordKey(s.ID), r.lockKey(s.ID)},
-		sealed, s.LastActivity.UnixMilli(), ttl, sid, sub, token).Int()
+		actField(s.LastActivity), rest, r.opts.IdleTTL.Milliseconds(), token).Int()
 	if err != nil {
 		return fmt.Errorf("write session to redis: %w", err)
 	}
@@ -158,6 +191,13 @@ func (r *RedisStore) save(ctx context.Context, s *Session, token string) error {
 		return ErrNotFound
 	}
 	return nil
+}
+
+func orNoDigest(d string) string {
+	if d == "" {
+		return noDigest
+	}
+	return d
 }
 
 func (r *RedisStore) digest(value string) string {
@@ -187,14 +227,14 @@ func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
 	return nil
 }
 
-// touchScript records activity. KEYS: record. ARGV: activity ms, TTL ms. Returns the index
-// digests {sid, sub}, or nil when the record is gone.
+// touchScript records activity in place. KEYS: record. ARGV: activity field, TTL ms.
+// Returns the record's digests (86 bytes), or nil when the record is gone.
 var touchScript = redis.NewScript(`
-if redis.call('EXISTS', KEYS[1]) == 0 then return false end
-local old = tonumber(redis.call('HGET', KEYS[1], 'act') or '0')
-if not old or tonumber(ARGV[1]) > old then redis.call('HSET', KEYS[1], 'act', ARGV[1]) end
+local head = redis.call('GETRANGE', KEYS[1], 0, 98)
+if string.len(head) < 99 then return false end
+if ARGV[1] > string.sub(head, 1, 13) then redis.call('SETRANGE', KEYS[1], 0, ARGV[1]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return redis.call('HMGET', KEYS[1], 'sid', 'sub')
+return string.sub(head, 14)
 `)
 
 // Touch records activity at at and restarts the idle expiry of the record and its indexes.
@@ -202,17 +242,18 @@ func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
 	if !ValidID(id) {
 		return errMalformedID
 	}
-	res, err := touchScript.Run(ctx, r.client, []string{r.recordKey(id)}, at.UnixMilli(), r.opts.IdleTTL.Milliseconds()).Slice()
+	head, err := touchScript.Run(ctx, r.client, []string{r.recordKey(id)}, actField(at), r.opts.IdleTTL.Milliseconds()).Text()
 	if errors.Is(err, redis.Nil) {
 		return ErrNotFound
 	}
 	if err != nil {
 		return fmt.Errorf("touch session in redis: %w", err)
 	}
+	sid, sub := digestsOf(head)
 	_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for i, kind := range [...]string{"sid", "sub"} {
-			if d, _ := res[i].(string); d != "" {
-				p.PExpire(ctx, r.indexKey(kind, d), r.opts.IdleTTL)
+		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
+			if ix.digest != "" {
+				p.PExpire(ctx, r.indexKey(ix.kind, ix.digest), r.opts.IdleTTL)
 			}
 		}
 		return nil
@@ -229,15 +270,16 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 		return nil
 	}
 	key := r.recordKey(id)
-	vals, err := r.client.HMGet(ctx, key, "sid", "sub").Result()
+	head, err := r.client.GetRange(ctx, key, actWidth, recordHeader-1).Result()
 	if err != nil {
 		return fmt.Errorf("read session indexes from redis: %w", err)
 	}
+	sid, sub := digestsOf(head)
 	_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 		p.Del(ctx, key)
-		for i, kind := range [...]string{"sid", "sub"} {
-			if d, _ := vals[i].(string); d != "" {
-				p.SRem(ctx, r.indexKey(kind, d), id)
+		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
+			if ix.digest != "" {
+				p.SRem(ctx, r.indexKey(ix.kind, ix.digest), id)
 			}
 		}
 		return nil
