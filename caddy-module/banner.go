@@ -188,3 +188,20 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 	}
 	return dst
 }
+
+// bannerCaching keeps browsers from showing a stale banner decision: it depends on cookies
+// (and the visitor's country), so pages vary by them; a page with the banner is never stored,
+// and its request asks the upstream for the whole page, not a 304 for a copy without it.
+func (h *Handler) bannerCaching(w http.ResponseWriter, r *http.Request, p *page) {
+	hdr := w.Header()
+	hdr.Add("Vary", "Cookie")
+	if c := h.edgeBanner.cfg.CountryHeader; c != "" {
+		hdr.Add("Vary", c)
+	}
+	if p.state.Banner == nil {
+		return
+	}
+	hdr.Set("Cache-Control", "no-store")
+	r.Header.Del("If-None-Match")
+	r.Header.Del("If-Modified-Since")
+}

@@ -132,9 +132,16 @@ func TestCountryBannerAtTheEdge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, body := get(t, tester, tt.path, tt.headers...)
+			res, body := get(t, tester, tt.path, tt.headers...)
 			state := stateOf(t, body)
 			m := bannerForm.FindStringSubmatch(body)
+			// The decision depends on cookies and the country: no cache may serve it to another.
+			if vary := strings.Join(res.Header.Values("Vary"), ","); !strings.Contains(vary, "Cookie") || !strings.Contains(vary, "CF-IPCountry") {
+				t.Errorf("Vary %q", vary)
+			}
+			if stored := !strings.Contains(res.Header.Get("Cache-Control"), "no-store"); stored == tt.banner {
+				t.Errorf("Cache-Control %q on a page with banner=%v", res.Header.Get("Cache-Control"), tt.banner)
+			}
 			if !tt.banner {
 				if m != nil || state["banner"] != nil {
 					t.Fatalf("a banner without cause: %v", state["banner"])
