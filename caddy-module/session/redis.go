@@ -39,8 +39,10 @@ type RedisOptions struct {
 //	               packSession); TTL = idle TTL
 //	P{id}:lock     lease token; PX = lock TTL. Same slot as the record, so a lease write
 //	               checks the lease and writes the record in one script.
-//	Psid:{digest}  set of ids of one OIDC session; digest = HMAC of the sid, never the sid
-//	Psub:{digest}  set of ids of one subject
+//	Psid:{digest}  index of one OIDC session: a hash whose fields are session ids (a hash,
+//	               not a set: Redis keeps small hashes as listpacks, small sets of strings
+//	               as hashtables, 280 bytes against about 100); digest = HMAC of the sid
+//	Psub:{digest}  index of one subject, the same way
 //
 // Last activity sits in front of the sealed record, fixed width, so that Touch updates it in
 // place (SETRANGE) without rewriting (and possibly undoing) tokens a concurrent refresh has
@@ -207,8 +209,8 @@ func (r *RedisStore) digest(value string) string {
 	return r.opts.Sealer.Digest(value)
 }
 
-// indexAdd adds id to the sid and subject index sets and gives each set the idle TTL: every
-// member was saved or touched just now or earlier, so no member outlives the set.
+// indexAdd adds id to the sid and subject indexes and gives each the idle TTL: every member
+// was saved or touched just now or earlier, so no member outlives its index.
 func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
 	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
@@ -216,7 +218,7 @@ func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
 				continue
 			}
 			key := r.indexKey(ix.kind, ix.digest)
-			p.SAdd(ctx, key, id)
+			p.HSet(ctx, key, id, "")
 			p.PExpire(ctx, key, r.opts.IdleTTL)
 		}
 		return nil
@@ -279,7 +281,7 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 		p.Del(ctx, key)
 		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
 			if ix.digest != "" {
-				p.SRem(ctx, r.indexKey(ix.kind, ix.digest), id)
+				p.HDel(ctx, r.indexKey(ix.kind, ix.digest), id)
 			}
 		}
 		return nil
@@ -308,7 +310,7 @@ func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int
 	// Every key's digest: sessions indexed before a key rotation are found too.
 	for _, d := range r.opts.Sealer.Digests(value) {
 		key := r.indexKey(kind, d)
-		ids, err := r.client.SMembers(ctx, key).Result()
+		ids, err := r.client.HKeys(ctx, key).Result()
 		if err != nil {
 			return n, fmt.Errorf("read session index from redis: %w", err)
 		}
@@ -321,7 +323,7 @@ func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int
 				dels[i] = p.Del(ctx, r.recordKey(id))
 			}
 			// Remove only these members: a session indexed meanwhile keeps its entry.
-			p.SRem(ctx, key, ids)
+			p.HDel(ctx, key, ids...)
 			return nil
 		})
 		if err != nil {

@@ -44,7 +44,7 @@ func TestRedisHoldsNothingReadable(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(keys) != 3 {
-		t.Errorf("keys %v; want the record and two index sets", keys)
+		t.Errorf("keys %v; want the record and two indexes", keys)
 	}
 	var dump strings.Builder
 	for _, k := range keys {
