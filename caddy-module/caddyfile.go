@@ -34,6 +34,8 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
 //		consent          { ... }                (see caddyfile_consent.go)
 //		identity         { ... }  (see caddyfile_identity.go)
+//		customer         { ... }  (see caddyfile_customer.go)
+//		tracking         { ... }  (see caddyfile_customer.go)
 //	}
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	d.Next() // the directive's name
@@ -100,8 +102,16 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseBanner(d, h); err != nil {
 				return err
 			}
+		case "customer":
+			if err := parseCustomer(d, h); err != nil {
+				return err
+			}
+		case "tracking":
+			if err := parseTracking(d, h); err != nil {
+				return err
+			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant, consent, flags and banner", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant and consent", d.Val())
 		}
 	}
 	return nil

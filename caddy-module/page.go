@@ -51,6 +51,8 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Locale:   res.Locale,
 		Regflow:  regflow,
 		LoggedIn: visitorOf(r).loggedIn(),
+		// The customer's data, when the customer step had it at hand (customer_page.go).
+		HasCustomerData: customerOf(r) != nil,
 	}
 	variant := rules.SelectHeader(in)
 	header, shown := h.headerFragment(locale, variant, regflow)
@@ -66,6 +68,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Flags:         h.flagsOf(locale),
 	}}
 	h.fillIdentityState(r, basePath, &p.state)
+	h.fillCustomerState(r, p) // device flags, customer block, access; opens the private header's gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.
@@ -129,7 +132,9 @@ func (h *Handler) appendFragments(p *page, bp *[]byte) (splice.Fragments, error)
 	buf = append(buf, headerOpen...)
 	buf = h.appendBanner(buf, p, v)
 	if p.header != nil {
+		at := len(buf)
 		buf = p.header.AppendTo(buf, v)
+		buf = fillCustomerSlots(buf, at, p.state.Customer)
 	}
 	buf = append(buf, mountClose...)
 	buf, err := p.state.AppendScript(buf)

@@ -19,6 +19,8 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveAsset(w, r, strings.TrimPrefix(path, assetPrefix))
 	case path == routePrefix+"state":
 		return h.serveState(w, r)
+	case path == routePrefix+"events":
+		return h.serveEvents(w, r)
 	case path == routePrefix+"healthz":
 		return h.serveHealth(w, r)
 	case path == routePrefix+"market":
@@ -88,6 +90,7 @@ func (h *Handler) serveState(w http.ResponseWriter, r *http.Request) error {
 	}
 	pr := r.Clone(r.Context())
 	pr.URL.Path = pagePath
+	pr = h.withCustomer(pr) // waits for the customer's data the page went out without
 	p := h.pageOf(pr)
 	out, err := p.state.AppendJSON(nil)
 	if err != nil {

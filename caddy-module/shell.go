@@ -84,6 +84,15 @@ type Handler struct {
 	// Banner names the country banner's request header, query parameter and cookies.
 	Banner *BannerConfig `json:"banner,omitempty"`
 
+	// The customer at the edge and tracking (customer_config.go, tracking_config.go).
+
+	// Customer loads a logged-in customer's data for the private header, the menus and the
+	// customer redirect rule. It needs Identity.
+	Customer *CustomerData `json:"customer,omitempty"`
+
+	// Tracking posts tracking events (the edge's own and the shell's) to an event collector.
+	Tracking *Tracking `json:"tracking,omitempty"`
+
 	bundle   *bundle.Bundle
 	resolver market.Resolver
 	logger   *zap.Logger
@@ -158,7 +167,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
-	return h.provisionIdentity(ctx)
+	if err := h.provisionIdentity(ctx); err != nil {
+		return err
+	}
+	return h.provisionCustomerAndTracking(ctx)
 }
 
 // Validate checks the configuration and says what to change.
@@ -189,6 +201,9 @@ func (h *Handler) Validate() error {
 	if err := h.validateSEO(); err != nil {
 		return err
 	}
+	if err := h.validateCustomerAndTracking(); err != nil {
+		return err
+	}
 	return h.validateIdentity()
 }
 
@@ -201,6 +216,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if strings.HasPrefix(r.URL.Path, routePrefix) {
 		return h.serveOwnRoute(w, r)
 	}
+	r, answered, err = h.serveCustomer(w, r) // customer data and the redirect rule (step 5)
+	if answered {
+		return err
+	}
 	page := h.pageOf(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if repl != nil {
@@ -212,7 +231,6 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
 		r.Header.Set("Accept-Encoding", "identity")
-		h.bannerCaching(w, r, page)
 	}
 	sw := newShellWriter(w, h, page, reason)
 	defer sw.finish()

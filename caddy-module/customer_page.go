@@ -1,0 +1,152 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/customer"
+	"github.com/shellgate/shellgate/caddy-module/flags"
+	"github.com/shellgate/shellgate/caddy-module/rules"
+	"github.com/shellgate/shellgate/caddy-module/tracking"
+)
+
+// The customer step of a page request (DESIGN.md step 5): customer data within the budget,
+// then the customer redirect rule, answered with a 302 before the page is served.
+
+type customerKey struct{}
+
+// customerOf gives the customer view loaded for the request, nil when there is none (logged
+// out, no customer block, or the data was not at hand within the budget).
+func customerOf(r *http.Request) *customer.View {
+	v, _ := r.Context().Value(customerKey{}).(*customer.View)
+	return v
+}
+
+// errLate says the customer's data did not arrive within the page's budget.
+var errLate = errors.New("customer data not at hand within the budget")
+
+// serveCustomer runs the customer step for a page: it gives the device its identity, loads
+// the logged-in customer's data within the budget and applies the redirect rule. It returns
+// the request carrying the data, and whether it answered (a redirect).
+func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.Request, bool, error) {
+	if !isPageNavigation(r) {
+		return r, false, nil
+	}
+	keepDevice(w, r)
+	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() {
+		return r, false, nil
+	}
+	rt := h.Customer.rt
+	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	view, err := h.loadCustomer(r, res.Locale, rt.budget)
+	if err != nil {
+		if errors.Is(err, errLate) {
+			rt.late.Add(1)
+		}
+		return r, false, nil // the loading header; the shell asks /_shell/state
+	}
+	r = r.WithContext(context.WithValue(r.Context(), customerKey{}, view))
+	page := rt.sparedPageOf(r.URL.Path, res.Locale, res.BasePath)
+	if page == rules.RedirectOnContent {
+		routed := h.headerInput(r.URL.Path)
+		page = rules.RedirectPageOf(routed.Kind, routed.Mode)
+	}
+	target := rules.RedirectRule(redirectInputOf(page, view))
+	if target == rules.RedirectNone {
+		return r, false, nil
+	}
+	to := rt.pathOf(targetPage[target], res.Locale, res.BasePath)
+	// Each redirect first sends its tracking event (spec 4); queued, so it never waits.
+	h.track(r, tracking.Event{
+		EventName: "customer-redirect", Object: "customer", Action: "redirect",
+		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
+		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path},
+	}, res.Locale)
+	rt.logger.Debug("customer redirected", zap.String("target", string(target)))
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, to, http.StatusFound)
+	return r, true, nil
+}
+
+// loadCustomer loads the visitor's customer data, waiting at most wait. The load goes on
+// after the wait: its answers land in the cache, where /_shell/state and the next page find
+// them.
+func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duration) (*customer.View, error) {
+	rt := h.Customer.rt
+	s := visitorOf(r).session
+	f := customer.Flags{
+		Locale:             locale,
+		OmitDataValidity:   h.Customer.OmitDataValidity,
+		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
+	}
+	type result struct {
+		view *customer.View
+		err  error
+	}
+	done := make(chan result, 1)
+	ctx := context.WithoutCancel(r.Context())
+	go func() {
+		v, err := rt.client.Load(ctx, s.Tokens.AccessToken, s.CustomerNumber, s.Subject, f)
+		done <- result{v, err}
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case res := <-done:
+		if res.err != nil {
+			rt.logger.Warn("customer data not loaded; the page gets the loading header", zap.Error(res.err))
+		}
+		return res.view, res.err
+	case <-timer.C:
+		return nil, errLate
+	case <-r.Context().Done():
+		return nil, r.Context().Err()
+	}
+}
+
+// withCustomer gives r carrying the customer's data, waiting for it as long as the API
+// takes: for /_shell/state, which the shell asks when the page went out without the data.
+func (h *Handler) withCustomer(r *http.Request) *http.Request {
+	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() || customerOf(r) != nil {
+		return r
+	}
+	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	// The client's own timeout bounds each call; this bounds the whole load.
+	view, err := h.loadCustomer(r, res.Locale, 2*customer.DefaultTimeout)
+	if err != nil {
+		return r
+	}
+	return r.WithContext(context.WithValue(r.Context(), customerKey{}, view))
+}
+
+// redirectInputOf is the redirect rule's input for a customer on page.
+func redirectInputOf(page rules.RedirectPage, v *customer.View) rules.RedirectInput {
+	in := v.Redirect
+	return rules.RedirectInput{
+		Page:             page,
+		Active:           in.Active,
+		HasReferenceIBAN: in.HasReferenceIBAN,
+		UK:               in.UK,
+		HasOriginOfFunds: in.HasOriginOfFunds,
+		HasAnnualIncome:  in.HasAnnualIncome,
+		DataValidity:     string(in.DataValidity),
+	}
+}
+
+// isPageNavigation tells whether r asks for a page a browser shows: a GET that is no own
+// route and a document.
+func isPageNavigation(r *http.Request) bool {
+	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, routePrefix) {
+		return false
+	}
+	// Browsers say what a request is for; other clients count when they take HTML.
+	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "" {
+		return dest == "document"
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
+}
