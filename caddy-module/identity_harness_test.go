@@ -67,9 +67,10 @@ func newTestGateway(t testing.TB, id *Identity) *testGateway {
 		if strings.HasPrefix(r.URL.Path, "/rest/") {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(g.apiStatus)
-			return json.NewEncoder(w).Encode(map[string]string{"authorization": r.Header.Get("Authorization")})
+			return json.NewEncoder(w).Encode(map[string]string{"authorization": r.Header.Get("Authorization"), "cookie": r.Header.Get("Cookie")})
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Add("Cache-Control", "public, max-age=600") // as reverse_proxy copies it
 		_, err := io.WriteString(w, "<!doctype html><html><head><title>t</title></head><body><main>content of "+r.URL.Path+"</main></body></html>")
 		return err
 	})

@@ -26,7 +26,18 @@ func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next cad
 		return r, true, h.serveLogin(w, r, res.BasePath, res.Locale)
 	}
 	handled, err := h.guardPage(w, r)
+	if !handled && v.loggedIn() {
+		keepPrivate(w.Header())
+	}
 	return r, handled, err
+}
+
+// keepPrivate marks a logged-in customer's page as not for shared caches: its inlined state
+// names the customer. Set before the upstream answers, whose own Cache-Control is added
+// beside it; a cache honours the strictest directive.
+func keepPrivate(hdr http.Header) {
+	hdr.Set("Cache-Control", "private, no-store")
+	hdr.Add("Vary", "Cookie")
 }
 
 // skipsIdentity: the shell's assets and the health check never need the session (and must

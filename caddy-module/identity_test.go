@@ -322,6 +322,7 @@ func TestTokenRelay(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			g.apiStatus = tt.apiStatus
 			r := request(http.MethodGet, "/rest/open_api/v2/customers/4711", tt.cookie)
+			r.AddCookie(&http.Cookie{Name: "consent", Value: "yes"})
 			if tt.authHeader != "" {
 				r.Header.Set("Authorization", tt.authHeader)
 			}
@@ -341,6 +342,9 @@ func TestTokenRelay(t *testing.T) {
 			}
 			if seen["authorization"] != tt.wantAuth {
 				t.Errorf("the API saw Authorization %q, want the session's bearer token", seen["authorization"])
+			}
+			if strings.Contains(seen["cookie"], s.ID) || !strings.Contains(seen["cookie"], "consent=yes") {
+				t.Errorf("the API saw Cookie %q, want the site's other cookies without the session id", seen["cookie"])
 			}
 		})
 	}
@@ -377,5 +381,28 @@ func TestLoginPathCarriesTheReturnPath(t *testing.T) {
 	}
 	if got := loginPath("", "/"); got != "/login/" {
 		t.Errorf("loginPath for the home page = %q, want /login/", got)
+	}
+}
+
+func TestLoggedInPagesStayOutOfSharedCaches(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	_, cookie := g.plantSession("4711", time.Hour)
+	tests := []struct {
+		name    string
+		cookie  *http.Cookie
+		private bool
+	}{
+		{"a customer's page names the customer", cookie, true},
+		{"a visitor's page may be cached as the origin says", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, _ := g.do(request(http.MethodGet, "/festgeld/", tt.cookie))
+			cc := strings.Join(res.Header.Values("Cache-Control"), ", ")
+			private := strings.Contains(cc, "no-store") && strings.Contains(cc, "private")
+			if private != tt.private {
+				t.Errorf("Cache-Control %q: private %v, want %v", cc, private, tt.private)
+			}
+		})
 	}
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // The token relay: requests under the API prefix go on to the next handler (the operator's
@@ -32,6 +34,7 @@ func (h *Handler) relayAPI(w http.ResponseWriter, r *http.Request, v *visitor, n
 		return nil
 	}
 	r.Header.Set("Authorization", "Bearer "+v.session.Tokens.AccessToken)
+	dropSessionCookies(r)
 	rw := &relayWriter{ResponseWriter: w}
 	err := next.ServeHTTP(rw, r)
 	if rw.status == http.StatusForbidden {
@@ -69,3 +72,17 @@ func (w *relayWriter) Write(p []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the real writer (flushing streamed answers).
 func (w *relayWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// dropSessionCookies keeps the gateway's own cookies from the APIs: the session id is a
+// credential of the edge, and the APIs get the bearer token instead.
+func dropSessionCookies(r *http.Request) {
+	cookies := r.Cookies()
+	r.Header.Del("Cookie")
+	for _, c := range cookies {
+		switch c.Name {
+		case session.CookieName, session.LocalCookieName, pendingCookie, localPendingCookie:
+			continue
+		}
+		r.AddCookie(c)
+	}
+}
