@@ -111,7 +111,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant and consent", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil
