@@ -32,7 +32,7 @@ export const Personas = {
     balanceIsNotAvailable: true,
     notAvailableMessage: { title: 'Saldo nicht verfügbar', tooltipText: 'Wir warten gerade unser System.' },
   },
-  pending: { ...base, isPendingActivation: true, state: 'REQUESTED', totalBalance: { label: 'Gesamtsaldo', amount: '0,00 €', isNegative: false } },
+  pending: { ...base, isPendingActivation: true, totalBalance: { label: 'Gesamtsaldo', amount: '0,00 €', isNegative: false } },
   uk: {
     ...base,
     displayName: 'Jane Doe',
