@@ -3,11 +3,12 @@
 // phone menu panel over the page, the footer, the market picker, no axe violations and no
 // layout shift. What to expect comes from the content modules, never from this file.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { viewports } from '../lib/browser.mjs';
 import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { startDesignV2Gateway } from './design-v2-gateway.mjs';
 import { loadLocaleContent } from './locale-content.mjs';
 
 const suite = useSuite();
@@ -27,8 +28,8 @@ function recordLayoutShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-async function stateOf(path) {
-  const res = await fetch(`${suite.base}/_shell/state?path=${encodeURIComponent(path)}`);
+async function stateOf(base, path) {
+  const res = await fetch(`${base}/_shell/state?path=${encodeURIComponent(path)}`);
   assert.equal(res.status, 200, `/_shell/state for ${path}`);
   return res.json();
 }
@@ -276,10 +277,10 @@ async function checkFooter(tab, { content, state, width }) {
   assert.equal(await tab.locator(footer).getByText(copyright, { exact: true }).isVisible(), true, `"${copyright}" visible`);
 }
 
-async function checkPicker(tab, { content, locale, state, width, name }) {
+async function checkPicker(tab, { content, locale, state, width, name, base }) {
   const f = content.footer;
   if (f.hideCountryPicker) return;
-  const listed = pickerMarkets(markets, { current: locale, flags: state.flags, origin: suite.base });
+  const listed = pickerMarkets(markets, { current: locale, flags: state.flags, origin: base });
   const here = listed.find((m) => m.locale === locale);
   assert.ok(here, `${locale} is in the market list`);
   const openers = await visible(tab.locator(footer).getByRole('button', { name: `${f.labels.marketPicker}: ${here.country}`, exact: true }));
@@ -302,7 +303,7 @@ async function checkPicker(tab, { content, locale, state, width, name }) {
     assert.ok(d.width <= 414 + 0.5 && d.y + d.height <= viewports.mobile.viewport.height + 1, `dialog fits the screen: ${JSON.stringify(d)}`);
     await assertMarketList(dialog, listed, here);
     await settle(dialog);
-    await tab.screenshot({ path: screenshotPath(`locale-${name}-390-picker-open.png`) });
+    await tab.screenshot({ path: screenshotPath(`locale-${name}-${viewports.mobile.viewport.width}-picker-open.png`) });
     await assertNoAxeViolations(tab, 'with the market dialog open');
     await tab.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 2000 });
@@ -326,7 +327,7 @@ async function checkPicker(tab, { content, locale, state, width, name }) {
   const p = await box(popup);
   assert.ok(p.x >= 0 && p.x + p.width <= viewports.desktop.viewport.width, `the list stays on screen: ${JSON.stringify(p)}`);
   await settle(popup);
-  await tab.screenshot({ path: screenshotPath(`locale-${name}-1440-picker-open.png`) });
+  await tab.screenshot({ path: screenshotPath(`locale-${name}-${viewports.desktop.viewport.width}-picker-open.png`) });
   await assertNoAxeViolations(tab, 'with the market list open');
   await tab.keyboard.press('Escape');
   await popup.waitFor({ state: 'hidden', timeout: 2000 });
@@ -355,6 +356,27 @@ async function assertMarketList(container, listed, here) {
   assert.equal(await container.locator('li:visible a[href]').count(), listed.length - 1, 'every other market is a link');
 }
 
+/** Opens a locale's page through a gateway; checks status, hydration, CLS; keeps a screenshot. */
+async function openMarketPage(t, context, { base, path, locale, content, width, name }) {
+  const state = await stateOf(base, path);
+  assert.equal(state.locale, locale, `the gateway serves ${path} as ${locale}`);
+  const data = headerData(content, state.headerVariant);
+  const nav = shownNav(data, state.flags ?? {});
+  const tab = await context.newPage();
+  await tab.addInitScript(recordLayoutShifts);
+  const res = await tab.goto(base + path);
+  assert.equal(res.status(), 200);
+  await waitForShellReady(tab);
+  await tab.evaluate(() => document.fonts.ready);
+  await tab.waitForTimeout(300); // a late shift still lands in the record
+  await tab.screenshot({ path: screenshotPath(`locale-${name}-${viewports[width].viewport.width}.png`), fullPage: true });
+  const shifts = await tab.evaluate(() => window.__shifts);
+  const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+  t.diagnostic(`CLS ${cls.toFixed(4)}`);
+  assert.equal(cls, 0, `no layout shift when React takes over: ${JSON.stringify(shifts)}`);
+  return { tab, ctx: { content, locale, state, data, nav, width, name, base } };
+}
+
 for (const width of ['desktop', 'mobile']) {
   const px = viewports[width].viewport.width;
   describe(`every market at ${px} px`, () => {
@@ -363,29 +385,11 @@ for (const width of ['desktop', 'mobile']) {
         const { context, problems } = await openContext(suite.browser, width);
         context.setDefaultTimeout(5000); // a missing element fails in seconds, not half a minute
         try {
-          const state = await stateOf(path);
-          assert.equal(state.locale, locale, `the gateway serves ${path} as ${locale}`);
-          const data = headerData(content, state.headerVariant);
-          const nav = shownNav(data, state.flags ?? {});
-          const ctx = { content, locale, state, data, nav, width, name: locale };
-
-          const tab = await context.newPage();
-          await tab.addInitScript(recordLayoutShifts);
-          const res = await tab.goto(suite.base + path);
-          assert.equal(res.status(), 200);
-          await waitForShellReady(tab);
-          await tab.evaluate(() => document.fonts.ready);
-          await tab.waitForTimeout(300); // a late shift still lands in the record
-          await tab.screenshot({ path: screenshotPath(`locale-${locale}-${px}.png`), fullPage: true });
-          const shifts = await tab.evaluate(() => window.__shifts);
-          const cls = shifts.reduce((sum, s) => sum + s.value, 0);
-          t.diagnostic(`CLS ${cls.toFixed(4)}`);
-          assert.equal(cls, 0, `no layout shift when React takes over: ${JSON.stringify(shifts)}`);
-
+          const { tab, ctx } = await openMarketPage(t, context, { base: suite.base, path, locale, content, width, name: locale });
           await t.test('header', () => checkHeader(tab, ctx));
           await t.test('aria-current', () => assertActiveLinks(tab));
           await t.test('axe-core, nothing open', () => assertNoAxeViolations(tab, 'on the page as loaded'));
-          if (width === 'desktop') await t.test('drop-downs', () => checkDropdowns(tab, nav));
+          if (width === 'desktop') await t.test('drop-downs', () => checkDropdowns(tab, ctx.nav));
           else await t.test('phone menu panel', () => checkMobilePanel(tab, ctx));
           await t.test('footer', () => checkFooter(tab, ctx));
           await t.test('market picker', () => checkPicker(tab, ctx));
@@ -397,3 +401,31 @@ for (const width of ['desktop', 'mobile']) {
     }
   });
 }
+
+// Footer v2 is the operator's design_version: a second gateway with it, same origin.
+describe('every market with footer v2', () => {
+  let v2 = null;
+  before(async () => {
+    v2 = await startDesignV2Gateway(suite.origin);
+  });
+  after(async () => {
+    await v2?.stop();
+  });
+  for (const width of ['desktop', 'mobile']) {
+    for (const { locale, path, content } of locales) {
+      test(`${locale} ${path} at ${viewports[width].viewport.width} px`, async (t) => {
+        const { context, problems } = await openContext(suite.browser, width);
+        context.setDefaultTimeout(5000);
+        try {
+          const { tab, ctx } = await openMarketPage(t, context, { base: v2.base, path, locale, content, width, name: `${locale}-footer-v2` });
+          assert.equal(ctx.state.designVersion, 'v2', 'the second gateway serves design v2');
+          await t.test('footer', () => checkFooter(tab, ctx));
+          await t.test('market picker', () => checkPicker(tab, ctx));
+          assert.deepEqual(problems, [], 'no console errors, no failed shell assets');
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
