@@ -18,6 +18,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
+	"github.com/shellgate/shellgate/caddy-module/rules"
 	shellui "github.com/shellgate/shellgate/shell-ui"
 )
 
@@ -450,5 +451,37 @@ func TestPageHeaderRequestWithSession(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPageHeaderRequestKeepsFlagGates: the header a page's meta asks for is gated on the
+// request's flags like any other (the nl Beleggen entry), so React finds what it renders.
+func TestPageHeaderRequestKeepsFlagGates(t *testing.T) {
+	g := newTestGateway(t, nil)
+	origin := seoOrigin()
+	g.upstream = caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		origin.ServeHTTP(w, r)
+		return nil
+	})
+	mount := func(body string) string {
+		start := strings.Index(body, headerOpen)
+		end := strings.Index(body, "</header>"+mountClose)
+		if start < 0 || end < start {
+			t.Fatalf("no header mount in %s", body)
+		}
+		return body[start:end]
+	}
+	_, plain := g.do(request(http.MethodGet, "/nl-nl/sparen/", nil))
+	routes, err := rules.NewHeaderRoutes([]rules.HeaderRoute{{Glob: "/nl-nl/sparen/*", Variant: "hidden-navigation"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.h.headerRoutes = routes
+	_, asked := g.do(request(http.MethodGet, "/nl-nl/sparen/?meta=public", nil))
+	if got := stateOf(t, asked)["headerVariant"]; got != "public" {
+		t.Fatalf("header variant %v, want public", got)
+	}
+	if mount(asked) != mount(plain) {
+		t.Errorf("the public header a page asked for differs from the one the path rules give:\n%s\nvs\n%s", mount(asked), mount(plain))
 	}
 }
