@@ -43,7 +43,16 @@ type MemoryStore struct {
 	bySID    map[string][]string
 	bySub    map[string][]string
 	locks    map[string]*memoryLock
+
+	// hot holds the entries that keep an unpacked copy, oldest overwritten first: a customer
+	// clicking through pages reads the same session again and again, and unpacking costs
+	// tens of microseconds. Bounded, so the memory figure moves by hotSessions copies at most.
+	hot     [hotSessions]*memoryEntry
+	hotNext int
 }
+
+// hotSessions is how many sessions the memory store keeps unpacked (about 5 kB each).
+const hotSessions = 1024
 
 // memoryEntry is one held session, a link in the recency ring.
 type memoryEntry struct {
@@ -53,6 +62,8 @@ type memoryEntry struct {
 	lastActivity time.Time
 	expires      time.Time
 	prev, next   *memoryEntry
+	unpacked     *Session // rec unpacked, while in MemoryStore.hot; nil otherwise
+	gen          uint64   // counts the saves, so an unpack of an older rec is not kept
 }
 
 type memoryLock struct {
@@ -105,7 +116,13 @@ func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
 		return nil, ErrNotFound
 	}
 	m.use(e)
-	rec, last := e.rec, e.lastActivity
+	if e.unpacked != nil {
+		s := e.unpacked.clone()
+		s.ID, s.LastActivity = id, e.lastActivity
+		m.mu.Unlock()
+		return s, nil
+	}
+	rec, gen, last := e.rec, e.gen, e.lastActivity
 	m.mu.Unlock()
 	// rec is never modified in place (a save replaces it), so it is unpacked outside the lock.
 	s, err := unpackSession(rec)
@@ -113,7 +130,24 @@ func (m *MemoryStore) Get(_ context.Context, id string) (*Session, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNotFound, err)
 	}
 	s.ID, s.LastActivity = id, last
+	m.keepUnpacked(e, gen, s.clone())
 	return s, nil
+}
+
+// keepUnpacked gives e its unpacked copy s, unless e was saved again or removed meanwhile,
+// and takes the copy from the entry that had it longest.
+func (m *MemoryStore) keepUnpacked(e *memoryEntry, gen uint64, s *Session) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if e.gen != gen || m.sessions[e.id] != e || e.unpacked != nil {
+		return
+	}
+	if old := m.hot[m.hotNext]; old != nil {
+		old.unpacked = nil
+	}
+	e.unpacked = s
+	m.hot[m.hotNext] = e
+	m.hotNext = (m.hotNext + 1) % hotSessions
 }
 
 // Save creates or replaces the session. LastActivity never moves backwards.
@@ -143,6 +177,7 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 		m.sessions[s.ID] = e
 	}
 	e.rec, e.sid, e.sub = rec, s.SID, s.Subject
+	e.unpacked, e.gen = nil, e.gen+1
 	e.expires = now.Add(m.opts.IdleTTL)
 	m.use(e)
 	m.index(e)
@@ -177,6 +212,7 @@ func (m *MemoryStore) remove(e *memoryEntry) {
 	e.prev, e.next = nil, nil
 	delete(m.sessions, e.id)
 	m.unindex(e)
+	e.unpacked = nil
 }
 
 func (m *MemoryStore) index(e *memoryEntry) {
@@ -322,6 +358,7 @@ func (m *MemoryStore) Close() error {
 	m.lru.prev, m.lru.next = &m.lru, &m.lru
 	m.bySID = make(map[string][]string)
 	m.bySub = make(map[string][]string)
+	m.hot, m.hotNext = [hotSessions]*memoryEntry{}, 0
 	return nil
 }
 
