@@ -612,3 +612,44 @@ func TestTimedOutSessionEndsAtTheProvider(t *testing.T) {
 		})
 	}
 }
+
+func TestCallbacksThatDoNotLogIn(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	gw := rig.replicas[0]
+	start := func(b *authtest.Browser) url.Values {
+		res, _ := browse(t, b, gw.srv.URL+"/login/?return=/festgeld/")
+		authURL, err := url.Parse(res.Header.Get("Location"))
+		if err != nil || res.StatusCode != http.StatusFound {
+			t.Fatalf("login start: %d %v", res.StatusCode, err)
+		}
+		return authURL.Query()
+	}
+	tests := []struct {
+		name     string
+		query    func(b *authtest.Browser) string
+		location string
+	}{
+		{"the customer cancels at the provider", func(b *authtest.Browser) string {
+			return "error=access_denied&state=" + url.QueryEscape(start(b).Get("state"))
+		}, "/festgeld/"},
+		{"a forged state", func(b *authtest.Browser) string {
+			start(b)
+			return "code=abc&state=forged"
+		}, "/festgeld/"},
+		{"no login was started (cookies refused): no loop back to the provider", func(*authtest.Browser) string {
+			return "code=abc&state=abc"
+		}, "/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newBrowser()
+			res, body := browse(t, b, gw.srv.URL+callbackPath+"?"+tt.query(b))
+			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != tt.location {
+				t.Fatalf("%d to %q (%s), want 303 to %q", res.StatusCode, res.Header.Get("Location"), body, tt.location)
+			}
+			if c := gw.sessionCookie(t, b); c != nil {
+				t.Errorf("a failed callback set a session cookie")
+			}
+		})
+	}
+}
