@@ -1,0 +1,43 @@
+package shell
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBadCustomerOptionsSayWhatToChange: every bad customer or tracking option fails adapt or
+// validate with a message that names the option and the fix.
+func TestBadCustomerOptionsSayWhatToChange(t *testing.T) {
+	const identity = "identity {\nprovider DEU http://localhost:9000/auth/realms/global\n}\n"
+	const api = "api http://localhost:9091/rest/open_api/v2\n"
+	tests := []struct {
+		name, block, want string
+	}{
+		{"customer without identity", "customer {\n" + api + "}", "customer needs identity"},
+		{"no api", identity + "customer {\nbudget 1s\n}", "customer api is empty; give the platform's API base URL"},
+		{"api not a URL", identity + "customer {\napi api.example.com\n}", `customer api "api.example.com" is not an http(s) URL`},
+		{"budget", identity + "customer {\n" + api + "budget soon\n}", `budget "soon" is not a duration`},
+		{"budget too long", identity + "customer {\n" + api + "budget 1m\n}", "customer budget 1m0s is out of range"},
+		{"unknown option", identity + "customer {\n" + api + "colour blue\n}", `unknown customer option "colour"; the options are api`},
+		{"redirect page", identity + "customer {\n" + api + "redirect home /\n}", `customer redirect "home" is not a portal page; use one of cdvc, financial_information`},
+		{"redirect path", identity + "customer {\n" + api + "redirect cdvc https://evil.example/\n}", `redirect cdvc "https://evil.example/" is not a site path`},
+		{"redirect protocol-relative", identity + "customer {\n" + api + "redirect cdvc //evil.example/\n}", "is not a site path"},
+		{"redirect locale", identity + "customer {\n" + api + "redirect cdvc xx-XX /x/\n}", `customer redirect for locale xx-XX: locale "xx-XX" is not a market`},
+		{"redirect arity", identity + "customer {\n" + api + "redirect cdvc\n}", "redirect takes a page, an optional locale and a path"},
+		{"hide finance empty", identity + "customer {\n" + api + "hide_finance_for\n}", "hide_finance_for takes one or more distributor ids"},
+		{"customer twice", identity + "customer {\n" + api + "}\ncustomer {\n" + api + "}", "customer is given twice"},
+		{"tracking without collector", "tracking {\nqueue 10\n}", `tracking: collector "" is not an http(s) URL; give the event collector's address`},
+		{"tracking collector", "tracking events.example.com", `collector "events.example.com" is not an http(s) URL`},
+		{"tracking queue", "tracking {\ncollector http://localhost:9/e\nqueue none\n}", `queue "none" is not a positive number`},
+		{"tracking option", "tracking {\ncollector http://localhost:9/e\nbatch 5\n}", `unknown tracking option "batch"; the options are collector and queue`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n" + tt.block + "\n\t}\n\trespond ok\n}\n"
+			err := adaptAndValidate(t, caddyfile)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
