@@ -107,3 +107,18 @@ func BenchmarkPackSession(b *testing.B) {
 		}
 	})
 }
+
+// Damaged or foreign bytes give an error, never a panic or a session.
+func FuzzUnpackSession(f *testing.F) {
+	packed, _ := packSession(customerSession(1, "sid", now))
+	f.Add(packed)
+	f.Add(packed[:len(packed)/2])
+	f.Add([]byte{packFormat, 0})
+	f.Add([]byte{packFormat, 0xff, 0xff, 0xff, 0xff, 0x0f})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := unpackSession(b)
+		if (s == nil) == (err == nil) {
+			t.Fatalf("unpackSession = %v, %v: want exactly one of a session or an error", s, err)
+		}
+	})
+}
