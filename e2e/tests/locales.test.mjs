@@ -230,6 +230,14 @@ async function usePanel(tab, { content, nav, name }) {
       assert.equal(await sections[0].getAttribute('aria-expanded'), 'false', 'the first section folds when the second opens');
     }
     const open = sections.length > 1 ? sections[1] : sections[0];
+    // With a section open the panel may outgrow the screen: then it scrolls, the page not.
+    if (await panel.evaluate((el) => el.scrollHeight > el.clientHeight)) {
+      await tab.mouse.move(195, 400);
+      await tab.mouse.wheel(0, 300);
+      await tab.waitForTimeout(250);
+      assert.ok((await panel.evaluate((el) => el.scrollTop)) > 0, 'the panel scrolls inside');
+      assert.equal(await scrollY(), 0, 'the page behind stays put');
+    }
     await open.focus();
     await tab.keyboard.press('Escape');
     assert.equal(await open.getAttribute('aria-expanded'), 'false', 'Escape folds the open section first');
@@ -401,6 +409,35 @@ for (const width of ['desktop', 'mobile']) {
     }
   });
 }
+
+// The country banner sits above the header bar in the header mount: the panel must still
+// start right under the bar, not at a fixed 64 px.
+describe('phone menu panel under the country banner', () => {
+  const market = locales.find(({ content }) => content.header.variants.public.navItems.length > 0);
+  test(`${market.locale} ${market.path}?region_redirect=1`, async () => {
+    const { context, problems } = await openContext(suite.browser, 'mobile');
+    context.setDefaultTimeout(5000);
+    try {
+      const tab = await context.newPage();
+      await tab.goto(`${suite.base}${market.path}?region_redirect=1`);
+      await waitForShellReady(tab);
+      const bar = await box(tab.locator(`${header} .shell-header__bar`));
+      assert.ok(bar.y >= 20, `the banner pushes the header bar down (bar at y=${bar.y}); without it this test checks nothing`);
+      const contentTop = (await box(tab.locator('main.content'))).y;
+      const hamburger = tab.locator(header).getByRole('button', { name: market.content.header.labels.openMenu, exact: true });
+      const panel = await controlled(tab, hamburger);
+      await hamburger.tap();
+      await panel.waitFor({ state: 'visible', timeout: 2000 });
+      const p = await box(panel);
+      assert.ok(Math.abs(p.y - (bar.y + bar.height)) <= 1.5, `panel starts under the bar (${bar.y + bar.height}), at ${p.y}`);
+      assert.equal((await box(tab.locator('main.content'))).y, contentTop, 'the page content stays where it was');
+      await tab.screenshot({ path: screenshotPath(`locale-${market.locale}-390-menu-open-banner.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 // Footer v2 is the operator's design_version: a second gateway with it, same origin.
 describe('every market with footer v2', () => {
