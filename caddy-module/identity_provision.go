@@ -144,6 +144,7 @@ func (h *Handler) validateIdentity() error {
 
 // Cleanup gives the session store back to the pool; the last user closes it.
 func (h *Handler) Cleanup() error {
+	h.retireMetrics() // metrics.go
 	if h.Identity == nil || h.Identity.rt == nil || h.Identity.rt.pooled == "" {
 		return nil
 	}

@@ -96,7 +96,10 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	if err == nil {
 		return ns, session.TimingOf(ns, h.now(), rt.lifecycle), ""
 	}
-	if event, message, ends := auth.RefreshOutcome(err); ends {
+	if errors.Is(err, session.ErrNotFound) {
+		return nil, session.Timing{}, "logout" // ended meanwhile (a logout on another tab or replica)
+	}
+	if event, message, ends := refreshEnds(err); ends {
 		rt.logger.Info(message, zap.String("event", event), zap.Error(err))
 		h.endSession(ctx, s, event, false)
 		return nil, session.Timing{}, event
@@ -106,6 +109,17 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
 		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err))
 	return s, t, ""
+}
+
+// refreshEnds tells whether a refresh error ends the session, with the spec's event and
+// message: only the provider's verdict on the refresh token does (expired, rejected).
+// Everything else (provider unreachable, lock contention, a store hiccup) is transient: the
+// session stays until its token really expires.
+func refreshEnds(err error) (event, message string, ends bool) {
+	if !errors.Is(err, auth.ErrRefreshExpired) && !errors.Is(err, auth.ErrRefreshRejected) {
+		return "", "", false
+	}
+	return auth.RefreshOutcome(err)
 }
 
 // refreshSession refreshes the session's tokens at the provider, at most once at a time
@@ -127,6 +141,7 @@ func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due fu
 		}
 		rt.refreshes.Add(1)
 		tok, err := provider.Refresh(ctx, cur.Tokens.RefreshToken, cur.Tokens.AZP)
+		countRefresh(err) // metrics.go
 		if err != nil {
 			return nil, err
 		}
@@ -165,6 +180,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err))
 	}
 	rt.logger.Info("session ended", zap.String("reason", reason))
+	countSessionEnded(reason) // metrics.go
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle"))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {

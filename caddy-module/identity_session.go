@@ -6,7 +6,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -54,7 +53,7 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 		return cur.Tokens.AccessToken == before
 	})
 	if err != nil {
-		if event, message, ends := auth.RefreshOutcome(err); ends {
+		if event, message, ends := refreshEnds(err); ends {
 			h.endSession(r.Context(), v.session, event, false)
 			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err))
 			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})

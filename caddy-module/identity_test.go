@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -402,6 +404,29 @@ func TestLoggedInPagesStayOutOfSharedCaches(t *testing.T) {
 			private := strings.Contains(cc, "no-store") && strings.Contains(cc, "private")
 			if private != tt.private {
 				t.Errorf("Cache-Control %q: private %v, want %v", cc, private, tt.private)
+			}
+		})
+	}
+}
+
+func TestOnlyTheProvidersVerdictEndsASession(t *testing.T) {
+	tests := []struct {
+		name  string
+		err   error
+		event string
+	}{
+		{"refresh token expired", fmt.Errorf("refresh: %w", auth.ErrRefreshExpired), "refresh-token-expired"},
+		{"refresh token rejected", fmt.Errorf("refresh: %w", auth.ErrRefreshRejected), "failed"},
+		{"provider unreachable", fmt.Errorf("refresh: %w", auth.ErrTransient), ""},
+		{"another replica holds the lock too long", fmt.Errorf("session refresh: %w", session.ErrLocked), ""},
+		{"the lease was lost", fmt.Errorf("save: %w", session.ErrLeaseLost), ""},
+		{"redis is down", errors.New("dial tcp 127.0.0.1:6379: connect: connection refused"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			event, _, ends := refreshEnds(tt.err)
+			if event != tt.event || ends != (tt.event != "") {
+				t.Errorf("refreshEnds = %q %v, want %q", event, ends, tt.event)
 			}
 		})
 	}
