@@ -2,7 +2,9 @@ package customer
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,6 +29,14 @@ const (
 )
 
 const nbsp = "\u00a0"
+
+// amountPattern is a JSON number of a size a balance has. It keeps out exponents such as
+// 1e200000000, which would make rounding compute a number of that many digits.
+var amountPattern = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,20})?([eE][+-]?[0-9]{1,3})?$`)
+
+// maxShownAmount bounds what FormatAmount shows: below 10^13 every amount with two fraction
+// digits is exact as a float64, which is what x/text formats.
+var maxShownAmount = decimal.New(1, 13)
 
 // printers holds one message.Printer per locale: making one costs more than formatting with
 // it, and a Printer is immutable once made (each Sprint has its own state).
@@ -92,7 +102,13 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 	if err != nil {
 		return shellstate.Amount{}, fmt.Errorf("customer: currency %q is not an ISO 4217 code: %w", currencyCode, err)
 	}
-	d, err := decimal.NewFromString(strings.TrimSpace(amountText(amount)))
+	if strings.TrimSpace(string(amount)) == "" {
+		return shellstate.Amount{}, errors.New("customer: the amount is missing: the balance answer lacks a field the header shows")
+	}
+	if !amountPattern.MatchString(strings.TrimSpace(string(amount))) {
+		return shellstate.Amount{}, fmt.Errorf("customer: amount %.40q is not a number the header shows", string(amount))
+	}
+	d, err := decimal.NewFromString(strings.TrimSpace(string(amount)))
 	if err != nil {
 		return shellstate.Amount{}, fmt.Errorf("customer: amount %q is not a number: %w", amount, err)
 	}
@@ -101,6 +117,10 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 		scale = 2
 	}
 	d = d.Round(int32(scale))
+	if d.Abs().Cmp(maxShownAmount) >= 0 {
+		// x/text formats float64: past 2^53 cents the digits shown would not be the amount's.
+		return shellstate.Amount{}, fmt.Errorf("customer: amount %s is too large to show exactly", d)
+	}
 	lp := printerFor(locale)
 	p, tag := lp.p, lp.tag
 	f := d.InexactFloat64() // exact enough: d is already rounded to the digits shown

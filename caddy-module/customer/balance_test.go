@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 func TestFormatAmount(t *testing.T) {
@@ -21,6 +23,7 @@ func TestFormatAmount(t *testing.T) {
 		{"de-DE", "EUR", "-0.5", "-0,50" + nb + "€", true},
 		{"de-DE", "EUR", "0", "0,00" + nb + "€", false},
 		{"de-DE", "EUR", "1000000", "1.000.000,00" + nb + "€", false},
+		{"de-DE", "EUR", "9999999999999.99", "9.999.999.999.999,99" + nb + "€", false}, // the largest shown exactly
 		{"de-AT", "EUR", "1234.56", "€" + nb + "1" + nb + "234,56", false},
 		{"de-CH", "EUR", "1234.56", "EUR" + nb + "1’234.56", false},
 		{"en-GB", "GBP", "1234.56", "£1,234.56", false},
@@ -58,8 +61,13 @@ func TestFormatAmountRefusesWhatItCannotShowRight(t *testing.T) {
 	}{
 		{"EUR", "12,50", "not a number"},
 		{"EUR", "abc", "not a number"},
+		{"EUR", "0e200000000", "not a number"},
+		{"EUR", "1.5e-9999", "not a number"},
 		{"EURO", "1", "ISO 4217"},
 		{"€", "1", "ISO 4217"},
+		{"EUR", "", "missing"},
+		{"EUR", "1e70", "too large"},
+		{"EUR", "-10000000000000", "too large"},
 	}
 	for _, tt := range tests {
 		_, err := FormatAmount("de-DE", tt.currency, tt.amount)
@@ -67,4 +75,49 @@ func TestFormatAmountRefusesWhatItCannotShowRight(t *testing.T) {
 			t.Errorf("FormatAmount(de-DE, %q, %q) error = %v, want one saying %q", tt.currency, tt.amount, err, tt.want)
 		}
 	}
+}
+
+// FuzzFormatAmount checks, for any amount in the platform's locales, that FormatAmount
+// either refuses it or shows exactly that amount rounded to two digits: reading the digits,
+// the locale's decimal separator and the sign back gives the rounded number.
+func FuzzFormatAmount(f *testing.F) {
+	locales := []struct{ tag, decimal string }{{"de-DE", ","}, {"en-GB", "."}, {"fr-FR", ","}, {"nl-NL", ","}, {"de-CH", "."}, {"fi-FI", ","}}
+	for _, s := range []string{"1234.56", "-0.005", "0", "1e6", "-1234567.891", "abc", "", "0.994999"} {
+		f.Add(s, uint8(0))
+		f.Add(s, uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, amount string, which uint8) {
+		loc := locales[int(which)%len(locales)]
+		got, err := FormatAmount(loc.tag, "EUR", json.Number(amount))
+		if err != nil {
+			return
+		}
+		d, derr := decimal.NewFromString(strings.TrimSpace(amount))
+		if derr != nil {
+			t.Fatalf("FormatAmount accepted %q, which is not a number", amount)
+		}
+		want := d.Round(2)
+		if got.IsNegative != want.IsNegative() {
+			t.Fatalf("%q: IsNegative %v for %q", amount, got.IsNegative, got.Amount)
+		}
+		if !strings.Contains(got.Amount, "€") && !strings.Contains(got.Amount, "EUR") {
+			t.Fatalf("%q in %s: no symbol in %q", amount, loc.tag, got.Amount)
+		}
+		var b strings.Builder
+		if got.IsNegative {
+			b.WriteByte('-')
+		}
+		for _, r := range got.Amount {
+			switch {
+			case r >= '0' && r <= '9':
+				b.WriteRune(r)
+			case string(r) == loc.decimal:
+				b.WriteByte('.')
+			}
+		}
+		back, err := decimal.NewFromString(b.String())
+		if err != nil || !back.Equal(want) || !strings.HasSuffix(b.String(), want.StringFixed(2)[len(want.StringFixed(2))-3:]) {
+			t.Fatalf("%q in %s shown as %q, reads back as %q, want %s", amount, loc.tag, got.Amount, b.String(), want.StringFixed(2))
+		}
+	})
 }

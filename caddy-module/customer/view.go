@@ -1,7 +1,6 @@
 package customer
 
 import (
-	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -251,12 +250,4 @@ func accountIDs(a *TransactionAccount, l labels) []shellstate.AccountID {
 		out = append(out, shellstate.AccountID{ID: string(IDSortCode), Label: l.sortCode, Display: s, Copy: s})
 	}
 	return out
-}
-
-// amountText reads an amount; empty is zero.
-func amountText(n json.Number) string {
-	if n == "" {
-		return "0"
-	}
-	return string(n)
 }

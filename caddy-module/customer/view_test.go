@@ -129,7 +129,9 @@ func TestDeriveBalance(t *testing.T) {
 			"0,00\u00a0€", "1.234,50\u00a0€", "", false},
 		{"accounts 503: maintenance", func(a *Answers) { a.Accounts, a.Balance, a.AccountsErr = nil, nil, maintenance },
 			"", "", labelsByLanguage["de"].maintenance, true},
-		{"balance 206: maintenance", func(a *Answers) { a.Balance, a.BalanceErr = nil, &APIError{Call: "balance", Status: 206, Err: ErrMaintenance} },
+		{"balance 206: maintenance", func(a *Answers) {
+			a.Balance, a.BalanceErr = nil, &APIError{Call: "balance", Status: 206, Err: ErrMaintenance}
+		},
 			"", "", labelsByLanguage["de"].maintenance, true},
 		{"balance failed: fetch error", func(a *Answers) { a.Balance, a.BalanceErr = nil, failed },
 			"", "", labelsByLanguage["de"].fetchError, false},
