@@ -117,6 +117,7 @@ func (h *Handler) provisionCustomer(ctx caddy.Context) error {
 		Timeout:             time.Duration(c.Timeout),
 		DefaultDistributors: c.DefaultDistributors,
 		Logger:              log,
+		HTTPClient:          customerHTTPClient(c.API), // metrics.go: times each call
 	})
 	if err != nil {
 		return fmt.Errorf("shell: customer api: %w", err)

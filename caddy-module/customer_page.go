@@ -61,6 +61,7 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.R
 		return r, false, nil
 	}
 	to := rt.pathOf(targetPage[target], res.Locale, res.BasePath)
+	countRedirect(string(target)) // metrics.go
 	// Each redirect first sends its tracking event (spec 4); queued, so it never waits.
 	h.track(r, tracking.Event{
 		EventName: "customer-redirect", Object: "customer", Action: "redirect",

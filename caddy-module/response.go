@@ -71,6 +71,7 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 	sw.buf = buf
 	if err != nil {
 		sw.reason = "state-error"
+		countSpliceError() // metrics.go
 		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err))
 		return
 	}
@@ -170,6 +171,7 @@ func (sw *shellWriter) Unwrap() http.ResponseWriter { return sw.ResponseWriter }
 // finish ends the splice once the next handler is done.
 func (sw *shellWriter) finish() {
 	defer releaseFragments(sw.buf)
+	countPage(sw.splicer != nil, sw.reason) // metrics.go
 	if sw.splicer == nil {
 		if sw.reason != "" && sw.h.logger != nil {
 			if ce := sw.h.logger.Check(zapcore.DebugLevel, "page passed without the shell"); ce != nil {
@@ -197,6 +199,7 @@ func (sw *shellWriter) finish() {
 	rep := sw.splicer.Report()
 	if rep.Err != nil {
 		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err))
+		countSpliceError() // metrics.go
 	}
 	if ce := sw.h.logger.Check(zapcore.DebugLevel, "page spliced"); ce != nil {
 		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason))

@@ -167,6 +167,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
+	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
+		return fmt.Errorf("shell: registering the metrics: %w", err)
+	}
 	if err := h.provisionIdentity(ctx); err != nil {
 		return err
 	}
