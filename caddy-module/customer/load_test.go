@@ -236,3 +236,37 @@ func TestLoadStopsWaitingWhenThePageGivesUp(t *testing.T) {
 	}
 	_ = http.StatusOK
 }
+
+func TestCachedLoadMakesNoCallAndGivesTheSameView(t *testing.T) {
+	srv, c := upstream(t)
+	flags := Flags{Locale: "de-DE", SwitchableAccounts: true}
+	first, err := c.Load(context.Background(), "DE5000011", "DE5000011", "u", flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := len(srv.Requests())
+	again, err := c.Load(context.Background(), "DE5000011", "DE5000011", "u", flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(srv.Requests()) - calls; n != 0 {
+		t.Errorf("%d calls for a cached customer", n)
+	}
+	a, _ := json.Marshal(first)
+	b, _ := json.Marshal(again)
+	if !bytes.Equal(a, b) {
+		t.Errorf("cached view differs:\n%s\n%s", a, b)
+	}
+	// One answer gone: only that call goes out, the rest still come from the cache.
+	c.cache.forget("DE5000011\x00unread-count\x00")
+	if _, err := c.Load(context.Background(), "DE5000011", "DE5000011", "u", flags); err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	for _, r := range srv.Requests()[calls:] {
+		asked = append(asked, r.Call)
+	}
+	if !slices.Equal(asked, []string{"unread-count"}) {
+		t.Errorf("calls %v, want only unread-count", asked)
+	}
+}
