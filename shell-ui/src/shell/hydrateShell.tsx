@@ -5,6 +5,7 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
+import { upgradeLoadingHeader } from '../header/private/upgradeLoadingHeader.tsx';
 
 export const HeaderMountSelector = '[data-shell="header"]';
 export const FooterMountSelector = '[data-shell="footer"]';
@@ -36,6 +37,8 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
     return [];
   }
+  // Started beside the content chunk: a private header needs both, and they load in parallel.
+  const privateHeaderLoad = loadPrivateHeader(state, contentLocale.load(), log);
   let content;
   try {
     content = await contentLocale.load();
@@ -46,7 +49,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
 
   // A private header needs its own chunk first; if it fails to load, the header stays as the
   // edge rendered it (a public tree would not match it).
-  const privateHeader = await loadPrivateHeader(state, content, log);
+  const privateHeader = await privateHeaderLoad;
   const headerMount = privateHeader === null ? null : doc.querySelector(HeaderMountSelector);
   const footerMount = doc.querySelector(FooterMountSelector);
   let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
@@ -59,13 +62,19 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
 
   const roots: Root[] = [];
   if (headerMount) {
-    roots.push(
-      hydrateRoot(
-        headerMount,
-        <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} privateHeader={privateHeader} onReady={onReady} />,
-        rootOptions(HeaderIdPrefix),
-      ),
+    const headerRoot = hydrateRoot(
+      headerMount,
+      <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} privateHeader={privateHeader} onReady={onReady} />,
+      rootOptions(HeaderIdPrefix),
     );
+    roots.push(headerRoot);
+    // A loading header (customer data slower than the edge's budget) becomes the private
+    // header once /_shell/state has the customer.
+    void upgradeLoadingHeader(state, content, log).then((next) => {
+      if (!next) return;
+      const { flags, basePath, path } = next.state;
+      headerRoot.render(<HeaderRoot content={content} variant={next.state.headerVariant} basePath={basePath} serverPath={path} flags={flags ?? undefined} banner={state.banner} privateHeader={next.tree} />);
+    });
   }
   if (footerMount) {
     roots.push(

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LocaleContent } from '../../model/content.ts';
 import type { ShellState } from '../../model/shellState.gen.ts';
+import { findContentLocale } from '../../content/index.ts';
 import { privateContentLocales } from './privateContentLocales.ts';
 
 /** PrivateVariant is the header variant of a logged-in customer with data. */
@@ -12,13 +13,13 @@ export const PrivateVariant = 'private';
  * the page's header is not private (or the locale has none: the public fallback applies), and
  * null when a chunk fails to load: then the header must stay as the edge rendered it.
  */
-export async function loadPrivateHeader(state: ShellState, content: LocaleContent, log: (message: string) => void): Promise<ReactNode | null | undefined> {
+export async function loadPrivateHeader(state: ShellState, content: LocaleContent | Promise<LocaleContent>, log: (message: string) => void): Promise<ReactNode | null | undefined> {
   if (state.headerVariant !== PrivateVariant) return undefined;
-  const loadContent = privateContentLocales[content.locale];
+  const loadContent = privateContentLocales[findContentLocale(state.locale)?.locale ?? state.locale];
   if (!loadContent) return undefined;
   try {
-    const [{ PrivateHeader }, privateContent] = await Promise.all([import('./PrivateHeader.tsx'), loadContent()]);
-    return <PrivateHeader content={content} privateContent={privateContent} state={state} />;
+    const [{ PrivateHeader }, privateContent, localeContent] = await Promise.all([import('./PrivateHeader.tsx'), loadContent(), content]);
+    return <PrivateHeader content={localeContent} privateContent={privateContent} state={state} />;
   } catch (err) {
     log(`cannot load the private header (${(err as Error).message}); the header stays as the server rendered it`);
     return null;

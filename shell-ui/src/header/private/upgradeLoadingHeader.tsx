@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { LocaleContent } from '../../model/content.ts';
+import type { ShellState } from '../../model/shellState.gen.ts';
+import { loadPrivateHeader, PrivateVariant } from './loadPrivateHeader.tsx';
+
+/** StateEndpoint is where the edge serves the shell state of the page's request. */
+export const StateEndpoint = '/_shell/state';
+
+/** StateAttempts and StateRetryDelay bound how long a loading header waits for the customer. */
+export const StateAttempts = 3;
+export const StateRetryDelay = 1000;
+
+export interface StateSource {
+  fetchState: () => Promise<Response>;
+  wait: (ms: number) => Promise<void>;
+}
+
+const browserSource: StateSource = {
+  fetchState: () => fetch(StateEndpoint, { credentials: 'same-origin', headers: { accept: 'application/json' } }),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * fetchPrivateState asks the edge for the state until it holds the customer: the page went
+ * out with the loading header because the customer's data took longer than the edge's budget
+ * (spec 2.1: logo only and 4 skeletons while data loads). It gives null when the customer is
+ * gone (logged out, another variant) or after StateAttempts answers without the data.
+ */
+export async function fetchPrivateState(source: StateSource = browserSource): Promise<ShellState | null> {
+  for (let attempt = 1; attempt <= StateAttempts; attempt++) {
+    if (attempt > 1) await source.wait(StateRetryDelay);
+    let state: ShellState;
+    try {
+      const res = await source.fetchState();
+      if (!res.ok) continue;
+      state = (await res.json()) as ShellState;
+    } catch {
+      continue;
+    }
+    if (state.headerVariant === PrivateVariant && state.customer) return state;
+    if (state.headerVariant !== 'loading' || !state.isLoggedIn) return null;
+  }
+  return null;
+}
+
+/**
+ * upgradeLoadingHeader gives the private header that replaces a loading header, with the
+ * state it was made from; null when there is none to show (the loading header then stays:
+ * logo only, which is the spec's degraded header).
+ */
+export async function upgradeLoadingHeader(
+  state: ShellState,
+  content: LocaleContent,
+  log: (message: string) => void,
+  source?: StateSource,
+): Promise<{ state: ShellState; tree: ReactNode } | null> {
+  if (state.headerVariant !== 'loading' || !state.isLoggedIn) return null;
+  const next = await fetchPrivateState(source);
+  if (!next) {
+    log('the customer data did not arrive; the header stays without it');
+    return null;
+  }
+  const tree = await loadPrivateHeader(next, content, log);
+  return tree ? { state: next, tree } : null;
+}
