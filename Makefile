@@ -46,8 +46,10 @@ $(BIN): $(UI_STAMP) $(GO_SOURCES)
 run: deps build
 	@echo "shellgate demo: http://localhost:8080/ (de-DE) and http://localhost:8080/en-gb/ (en-GB)"
 	@echo "dev identity provider: http://localhost:9000/auth/realms/global (anna/demo, oliver/demo)"
+	@$(GO) build -o bin/personas-api ./caddy-module/customer/cmd/personas-api
 	@node deploy/dev-idp/server.mjs & idp=$$!; \
-	trap 'kill $$idp 2>/dev/null; wait $$idp 2>/dev/null' EXIT; \
+	bin/personas-api -addr 127.0.0.1:$${SHELLGATE_API_PORT:-9091} & api=$$!; \
+	trap 'kill $$idp $$api 2>/dev/null; wait $$idp $$api 2>/dev/null' EXIT; \
 	trap 'exit 130' INT TERM; \
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
