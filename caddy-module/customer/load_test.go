@@ -3,15 +3,22 @@ package customer
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+	"go.uber.org/zap/zaptest/observer"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden views in testdata/views")
@@ -234,7 +241,6 @@ func TestLoadStopsWaitingWhenThePageGivesUp(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error = %v, want the page's cancellation", err)
 	}
-	_ = http.StatusOK
 }
 
 func TestCachedLoadMakesNoCallAndGivesTheSameView(t *testing.T) {
@@ -268,5 +274,29 @@ func TestCachedLoadMakesNoCallAndGivesTheSameView(t *testing.T) {
 	}
 	if !slices.Equal(asked, []string{"unread-count"}) {
 		t.Errorf("calls %v, want only unread-count", asked)
+	}
+}
+
+func TestDegradedCallsAreLoggedAtTheirLevel(t *testing.T) {
+	core, logs := observer.New(zap.InfoLevel)
+	srv, c := upstream(t, func(o *Options) { o.Logger = zap.New(core) })
+	srv.SetStatus("DE5000009", "cobranding", http.StatusInternalServerError)
+	srv.SetStatus("DE5000009", "switchable-accounts", http.StatusInternalServerError)
+	token := "e30." + base64.RawURLEncoding.EncodeToString([]byte(`{"customer_number":"DE5000009"}`)) + ".s3cr3t-signature"
+	if _, err := c.Load(context.Background(), token, "DE5000009", "u", Flags{SwitchableAccounts: true}); err != nil {
+		t.Fatal(err)
+	}
+	levels := map[string]zapcore.Level{}
+	for _, e := range logs.All() {
+		levels[e.ContextMap()["call"].(string)] = e.Level
+	}
+	// Spec 8: a cobranding failure is logged, a switchable-accounts failure is a warning.
+	if levels["cobranding"] != zapcore.InfoLevel || levels["switchable-accounts"] != zapcore.WarnLevel || len(levels) != 2 {
+		t.Errorf("logged %v, want cobranding at info and switchable-accounts at warn only", levels)
+	}
+	for _, e := range logs.All() {
+		if line := fmt.Sprint(e.Message, e.ContextMap()); strings.Contains(line, "s3cr3t") {
+			t.Errorf("a log line carries the token: %s", line)
+		}
 	}
 }
