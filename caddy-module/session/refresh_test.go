@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -12,20 +13,32 @@ import (
 // provider is an identity provider that rotates refresh tokens and, like Keycloak with
 // "revoke refresh token" on, revokes the session when a spent refresh token comes back.
 type provider struct {
-	mu       sync.Mutex
-	current  string // the one refresh token that may be used next
-	calls    int
-	reuses   int
-	failNext int // fail this many calls with a transient error
-	delay    time.Duration
+	mu          sync.Mutex
+	current     string // the one refresh token that may be used next
+	calls       int
+	reuses      int
+	failNext    int // fail this many calls with a transient error
+	delay       time.Duration
+	inFlight    int
+	maxInFlight int
+	gate        chan struct{} // when set, a call waits for it to close before answering
 }
 
 var errProviderDown = errors.New("token endpoint unavailable")
 
 func (p *provider) refresh(ctx context.Context, s *Session) (*Session, error) {
-	time.Sleep(p.delay) // the network round trip: widens the window for races
+	p.mu.Lock()
+	p.inFlight++
+	p.maxInFlight = max(p.maxInFlight, p.inFlight)
+	gate := p.gate
+	p.mu.Unlock()
+	if gate != nil {
+		<-gate
+	}
+	time.Sleep(p.delay) // the network round trip
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.inFlight--
 	p.calls++
 	if p.failNext > 0 {
 		p.failNext--
@@ -46,74 +59,119 @@ func (p *provider) refresh(ctx context.Context, s *Session) (*Session, error) {
 	return n, nil
 }
 
+// waitCounter counts the callers waiting for a session's lock, so a test can hold the
+// refresh until every other caller is queued behind it, however busy the machine is.
+type waitCounter struct {
+	Store
+	waiting atomic.Int64
+}
+
+func (w *waitCounter) WaitUnlocked(ctx context.Context, id string) error {
+	w.waiting.Add(1)
+	return w.Store.WaitUnlocked(ctx, id)
+}
+
 // refreshDue is the edge's rule: refresh when the lifecycle says so, right now.
 func refreshDue(s *Session) bool { return TimingOf(s, time.Now(), Lifecycle{}).RefreshDue }
 
 func TestRefreshOnceAcrossReplicas(t *testing.T) {
 	const perReplica = 50
+	// Two waves of callers on two replicas: in the first, every caller is queued on the lock
+	// before the one refresh answers; the second comes after the first has finished.
 	tests := []struct {
-		name      string
-		failNext  int
-		wantCalls int
-		wantFails int // callers that get the provider's error
+		name       string
+		failNext   int
+		wantCalls  [2]int    // provider calls in each wave
+		wantTokens [2]string // the access token every successful caller of a wave gets
+		wantFails  [2]int    // callers that get the provider's error, per wave
 	}{
-		{"every caller gets the one refresh", 0, 1, 0},
-		{"the first holder fails: the next takes over, one more call", 1, 2, 1},
+		{
+			name:      "one refresh; the second wave finds fresh tokens and calls nobody",
+			wantCalls: [2]int{1, 0}, wantTokens: [2]string{"access-1", "access-1"},
+		},
+		{
+			name:      "the holder fails: waiters keep the old tokens, the next wave refreshes once",
+			failNext:  1,
+			wantCalls: [2]int{1, 1}, wantTokens: [2]string{"access-0", "access-2"}, wantFails: [2]int{1, 0},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			forEachStore(t, storeOpts{}, 2, func(t *testing.T, st []Store) {
 				ctx := context.Background()
 				s := customerSession(80, "sid-80", time.Now().Add(-4*time.Minute)) // 60 s left: due
-				s.Tokens.RefreshToken = "refresh-0"
+				s.Tokens.AccessToken, s.Tokens.RefreshToken = "access-0", "refresh-0"
 				if err := st[0].Save(ctx, s); err != nil {
 					t.Fatal(err)
 				}
 				p := &provider{current: "refresh-0", delay: 30 * time.Millisecond, failNext: tt.failNext}
 
-				var wg sync.WaitGroup
-				results := make(chan error, len(st)*perReplica)
-				tokens := make(chan string, len(st)*perReplica)
-				start := make(chan struct{})
-				for _, replica := range st {
-					for i := range perReplica {
-						wg.Go(func() {
-							<-start
-							// Callers keep arriving during and after the first refresh
-							// (30 ms): late ones must see the new tokens, not refresh again.
-							time.Sleep(time.Duration(i%10) * 10 * time.Millisecond)
-							got, err := RefreshOnce(ctx, replica, s.ID, refreshDue, p.refresh)
-							results <- err
-							if err == nil {
-								tokens <- got.Tokens.AccessToken
-							}
-						})
-					}
+				replicas := make([]*waitCounter, len(st))
+				for i := range st {
+					replicas[i] = &waitCounter{Store: st[i]}
 				}
-				close(start)
-				wg.Wait()
-				close(results)
-				close(tokens)
-
-				fails := 0
-				for err := range results {
-					if err != nil {
-						if !errors.Is(err, errProviderDown) {
-							t.Errorf("caller error %v; only the provider's own failure may reach a caller", err)
+				for wave := range 2 {
+					callsBefore := p.calls
+					if wave == 0 {
+						p.gate = make(chan struct{})
+					}
+					var wg sync.WaitGroup
+					results := make(chan error, len(st)*perReplica)
+					tokens := make(chan string, len(st)*perReplica)
+					start := make(chan struct{})
+					for _, replica := range replicas {
+						for range perReplica {
+							wg.Go(func() {
+								<-start
+								got, err := RefreshOnce(ctx, replica, s.ID, refreshDue, p.refresh)
+								results <- err
+								if err == nil {
+									tokens <- got.Tokens.AccessToken
+								}
+							})
 						}
-						fails++
+					}
+					close(start)
+					if wave == 0 {
+						// Answer once all but the lock holder wait for it.
+						deadline := time.Now().Add(20 * time.Second)
+						for replicas[0].waiting.Load()+replicas[1].waiting.Load() < int64(len(st)*perReplica-1) {
+							if time.Now().After(deadline) {
+								t.Fatal("callers never queued on the lock")
+							}
+							time.Sleep(time.Millisecond)
+						}
+						p.mu.Lock()
+						close(p.gate)
+						p.gate = nil
+						p.mu.Unlock()
+					}
+					wg.Wait()
+					close(results)
+					close(tokens)
+
+					fails := 0
+					for err := range results {
+						if err != nil {
+							if !errors.Is(err, errProviderDown) {
+								t.Errorf("wave %d: caller error %v; only the provider's own failure may reach a caller", wave+1, err)
+							}
+							fails++
+						}
+					}
+					for tok := range tokens {
+						if tok != tt.wantTokens[wave] {
+							t.Errorf("wave %d: a caller got token %q, want %q", wave+1, tok, tt.wantTokens[wave])
+							break
+						}
+					}
+					if calls := p.calls - callsBefore; calls != tt.wantCalls[wave] || fails != tt.wantFails[wave] {
+						t.Fatalf("wave %d, %d callers on %d replicas: %d provider calls, %d failed callers; want %d, %d",
+							wave+1, len(st)*perReplica, len(st), calls, fails, tt.wantCalls[wave], tt.wantFails[wave])
 					}
 				}
-				want := fmt.Sprintf("access-%d", tt.wantCalls)
-				for tok := range tokens {
-					if tok != want {
-						t.Errorf("a caller got token %q, want the refreshed %q", tok, want)
-						break
-					}
-				}
-				if p.calls != tt.wantCalls || p.reuses != 0 || fails != tt.wantFails {
-					t.Fatalf("%d callers on %d replicas: %d provider calls, %d refresh-token reuses, %d failed callers; want %d, 0, %d",
-						len(st)*perReplica, len(st), p.calls, p.reuses, fails, tt.wantCalls, tt.wantFails)
+				if p.reuses != 0 || p.maxInFlight != 1 {
+					t.Fatalf("%d refresh-token reuses, %d refreshes at once; want 0 and 1", p.reuses, p.maxInFlight)
 				}
 				got, _ := st[1].Get(ctx, s.ID)
 				if got.Tokens.RefreshToken != p.current || refreshDue(got) {
