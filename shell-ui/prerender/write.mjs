@@ -81,12 +81,13 @@ const viteManifest = JSON.parse(await readFile(viteManifestFile, 'utf8'));
 await rm(join(dist, '.vite'), { recursive: true, force: true });
 const chunks = Object.values(viteManifest);
 const scripts = chunks.filter((c) => c.isEntry).map((c) => c.file);
-// Customer chunks load only on a logged-in customer's private header: the private header's
-// components ("header") and each market's private menus (by locale).
+// Customer chunks load only for a logged-in customer: the private header's modules (by module
+// name: PrivateHeader, upgradeLoadingHeader) and each market's private menus (by locale).
 const privateContentOf = (c) => /content\/([A-Za-z-]+)\/private\.ts$/.exec(c.src ?? '')?.[1];
-const isPrivateHeader = (c) => /header\/private\/PrivateHeader\.tsx$/.test(c.src ?? '');
+const privateModuleOf = (c) => /header\/private\/([A-Za-z]+)\.tsx?$/.exec(c.src ?? '')?.[1];
+const isPrivateHeader = (c) => privateModuleOf(c) !== undefined;
 const customerScripts = Object.fromEntries(
-  chunks.filter((c) => c.isDynamicEntry && (privateContentOf(c) || isPrivateHeader(c))).map((c) => [privateContentOf(c) ?? 'header', c.file]),
+  chunks.filter((c) => c.isDynamicEntry && (privateContentOf(c) || isPrivateHeader(c))).map((c) => [privateContentOf(c) ?? privateModuleOf(c), c.file]),
 );
 const localeScripts = Object.fromEntries(chunks.filter((c) => c.isDynamicEntry && !privateContentOf(c) && !isPrivateHeader(c)).map((c) => [c.name, c.file]));
 const assetNames = (await readdir(assetsDir)).filter((n) => !n.endsWith('.br') && !n.endsWith('.gz')).sort();
@@ -129,8 +130,8 @@ const manifest = {
   // localeScripts: the content chunk the entry imports for each locale; a page may
   // <link rel="modulepreload"> its own to save a round trip before hydration.
   localeScripts,
-  // customerScripts: the private header's chunk ("header") and each locale's private menus,
-  // which the entry imports on a private header only.
+  // customerScripts: the private header's chunks (PrivateHeader; upgradeLoadingHeader for a
+  // loading header) and each locale's private menus, which the entry imports for customers only.
   customerScripts,
 };
 await writeFile(join(dist, 'shell-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -150,13 +151,14 @@ const js = { raw: entry.raw + largest.raw, gz: entry.gz + largest.gz, br: entry.
 const css = gzSizes[stylesheets[0]];
 // A customer's page also loads the private header, its market's private menus and the session
 // countdown: the budget holds for that page too.
-const largestPrivate = Object.entries(customerScripts).filter(([k]) => k !== 'header').map(([, f]) => gzSizes[f]).sort((a, b) => b.gz - a.gz)[0];
+const largestPrivate = Object.entries(customerScripts).filter(([k]) => /^[a-z]{2}-[A-Z]{2}$/.test(k)).map(([, f]) => gzSizes[f]).sort((a, b) => b.gz - a.gz)[0];
+const privateModules = Object.entries(customerScripts).filter(([k]) => !/^[a-z]{2}-[A-Z]{2}$/.test(k)).map(([, f]) => gzSizes[f]);
 const countdown = Object.entries(localeScripts).filter(([k]) => /countdown/i.test(k)).map(([, f]) => gzSizes[f]);
-const customerParts = [gzSizes[customerScripts.header], largestPrivate, ...countdown].filter(Boolean);
+const customerParts = [...privateModules, largestPrivate, ...countdown].filter(Boolean);
 const customerJs = customerParts.reduce((sum, p) => ({ raw: sum.raw + p.raw, gz: sum.gz + p.gz, br: sum.br + p.br }), js);
 console.log(`shell-ui: manifest ${manifest.version}, ${manifest.locales.length} locales, ${outputs.length - assetNames.length} fragments`);
 console.log(`shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)})`);
-console.log(`shell-ui: JS of a customer's page (+ private header, private menus, countdown)  ${kb(customerJs.raw)} raw, ${kb(customerJs.gz)} gzip, ${kb(customerJs.br)} brotli (budget ${kb(Budget.js)} gzip)`);
+console.log(`shell-ui: JS of a customer's page (+ private header modules, private menus, countdown)  ${kb(customerJs.raw)} raw, ${kb(customerJs.gz)} gzip, ${kb(customerJs.br)} brotli (budget ${kb(Budget.js)} gzip)`);
 console.log(`shell-ui: CSS ${stylesheets[0]}  ${kb(css.raw)} raw, ${kb(css.gz)} gzip, ${kb(css.br)} brotli (budget ${kb(Budget.css)} gzip)`);
 const over = [];
 if (js.gz > Budget.js) over.push(`JS is ${kb(js.gz)} gzip, over its ${kb(Budget.js)} budget`);

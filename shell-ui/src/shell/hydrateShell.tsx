@@ -5,7 +5,6 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
-import { upgradeLoadingHeader } from '../header/private/upgradeLoadingHeader.tsx';
 
 export const HeaderMountSelector = '[data-shell="header"]';
 export const FooterMountSelector = '[data-shell="footer"]';
@@ -69,12 +68,16 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     );
     roots.push(headerRoot);
     // A loading header (customer data slower than the edge's budget) becomes the private
-    // header once /_shell/state has the customer.
-    void upgradeLoadingHeader(state, content, log).then((next) => {
-      if (!next) return;
-      const { flags, basePath, path } = next.state;
-      headerRoot.render(<HeaderRoot content={content} variant={next.state.headerVariant} basePath={basePath} serverPath={path} flags={flags ?? undefined} banner={state.banner} privateHeader={next.tree} />);
-    });
+    // header once /_shell/state has the customer; only customers' pages load that code.
+    if (state.headerVariant === 'loading' && state.isLoggedIn) {
+      void import('../header/private/upgradeLoadingHeader.tsx')
+        .then((m) => m.upgradeLoadingHeader(state, content, log))
+        .then((next) => {
+          if (!next) return;
+          const { flags, basePath, path } = next.state;
+          headerRoot.render(<HeaderRoot content={content} variant={next.state.headerVariant} basePath={basePath} serverPath={path} flags={flags ?? undefined} banner={state.banner} privateHeader={next.tree} />);
+        }, (err: unknown) => log(`cannot load the private header (${(err as Error).message}); the header stays without the customer`));
+    }
   }
   if (footerMount) {
     roots.push(
