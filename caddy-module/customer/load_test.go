@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
@@ -298,5 +299,37 @@ func TestDegradedCallsAreLoggedAtTheirLevel(t *testing.T) {
 		if line := fmt.Sprint(e.Message, e.ContextMap()); strings.Contains(line, "s3cr3t") {
 			t.Errorf("a log line carries the token: %s", line)
 		}
+	}
+}
+
+// TestLoadPastThePageBudgetStillFillsTheCache: a page that stops waiting (its budget spent)
+// gets its context's error, the calls already out finish in the background, and the next
+// request (the shell's /_shell/state) finds their answers cached.
+func TestLoadPastThePageBudgetStillFillsTheCache(t *testing.T) {
+	srv, c := upstream(t)
+	release := srv.Hold()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Load(ctx, "DE5000001", "DE5000001", "u", Flags{})
+		done <- err
+	}()
+	for srv.Count("customer") == 0 || srv.Count("accounts") == 0 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel() // the page's budget is spent
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("error = %v, want the page's cancellation", err)
+	}
+	release()
+	for c.Stats().Entries < 5 { // customer, accounts, deposit types, product instances, unread count
+		time.Sleep(time.Millisecond)
+	}
+	v, err := c.Load(context.Background(), "DE5000001", "DE5000001", "u", Flags{})
+	if err != nil || v.Customer.TotalBalance == nil {
+		t.Fatalf("second Load: %v, %+v", err, v)
+	}
+	if srv.Count("customer") != 1 || srv.Count("accounts") != 1 {
+		t.Errorf("customer asked %d times, accounts %d; want the first calls' answers reused", srv.Count("customer"), srv.Count("accounts"))
 	}
 }
