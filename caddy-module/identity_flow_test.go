@@ -421,6 +421,17 @@ func TestProviderBlipKeepsTheSession(t *testing.T) {
 	if st := gw.state(t, b, "/"); !st.IsLoggedIn {
 		t.Fatal("an unreachable provider logged the customer out while the token was still valid")
 	}
+	tried := gw.h.Identity.rt.refreshes.Load()
+	gw.clock.Advance(refreshRetryPause / 2)
+	gw.state(t, b, "/")
+	if n := gw.h.Identity.rt.refreshes.Load(); n != tried {
+		t.Errorf("%d more refresh attempts within the pause after a failure, want none", n-tried)
+	}
+	gw.clock.Advance(refreshRetryPause)
+	gw.state(t, b, "/")
+	if n := gw.h.Identity.rt.refreshes.Load(); n != tried+1 {
+		t.Errorf("%d refresh attempts after the pause, want 1 more", n-tried)
+	}
 	if _, err := gw.storedSession(t, b); err != nil {
 		t.Fatalf("the session was dropped: %v", err)
 	}

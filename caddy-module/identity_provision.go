@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -34,8 +35,11 @@ type identityRuntime struct {
 	keycloakLogout bool
 	// relayForbidden counts upstream 403s through the token relay.
 	relayForbidden atomic.Int64
-	// refreshes counts refresh calls this replica made, by outcome (for logs and tests).
+	// refreshes counts refresh calls this replica made.
 	refreshes atomic.Int64
+	// refreshRetry maps a session id to when its refresh may be tried again after a
+	// transient failure (see pauseRefresh).
+	refreshRetry sync.Map
 }
 
 // storeGrace is how long past the idle timeout a store keeps a session.

@@ -87,7 +87,7 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 		h.endSession(ctx, s, "expired", false)
 		return nil, session.Timing{}, "expired"
 	}
-	if !t.RefreshDue {
+	if !t.RefreshDue || rt.refreshPaused(s.ID, now) {
 		return s, t, ""
 	}
 	ns, err := h.refreshSession(ctx, s, func(cur *session.Session) bool {
@@ -105,7 +105,8 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 		return nil, session.Timing{}, event
 	}
 	// Transient (provider blip, lock contention, store hiccup): keep the session as it is
-	// until its token really expires; the next request tries again.
+	// until its token really expires; a request after the pause tries again.
+	rt.pauseRefresh(s.ID, now)
 	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
 		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err))
 	return s, t, ""
@@ -259,4 +260,26 @@ func (h *Handler) sessionState(s *session.Session, t session.Timing) *shellstate
 		AutoExtend:    s.AutoExtend,
 		Webview:       s.Webview,
 	}
+}
+
+// refreshRetryPause is how long a replica leaves a session's token alone after a transient
+// refresh failure, so that pages do not each wait for an unreachable provider.
+const refreshRetryPause = 10 * time.Second
+
+// pauseRefresh and refreshPaused keep, per replica, when a session's refresh may be tried
+// again. Entries are dropped when read after their time.
+func (rt *identityRuntime) pauseRefresh(id string, now time.Time) {
+	rt.refreshRetry.Store(id, now.Add(refreshRetryPause))
+}
+
+func (rt *identityRuntime) refreshPaused(id string, now time.Time) bool {
+	v, ok := rt.refreshRetry.Load(id)
+	if !ok {
+		return false
+	}
+	if now.Before(v.(time.Time)) {
+		return true
+	}
+	rt.refreshRetry.Delete(id)
+	return false
 }
