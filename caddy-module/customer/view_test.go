@@ -205,6 +205,23 @@ func TestDeriveHeaderFields(t *testing.T) {
 				t.Errorf("name %q, want the main person's", v.Customer.FullName)
 			}
 		}},
+		{"no main person flagged: the first person", "de-DE", func(a *Answers) {
+			a.Customer.Persons = []Person{{FirstName: "Erste", LastName: "Person"}, {FirstName: "Zweite", LastName: "Person"}}
+		}, func(t *testing.T, v *View) {
+			if v.Customer.FullName != "Erste Person" || v.Customer.Initials != "EP" {
+				t.Errorf("name %q %q, want the first person's", v.Customer.FullName, v.Customer.Initials)
+			}
+		}},
+		{"no persons: no name, the rest stands", "de-DE", func(a *Answers) { a.Customer.Persons = nil }, func(t *testing.T, v *View) {
+			if v.Customer.FullName != "" || v.Customer.Initials != "" || v.Customer.TotalBalance == nil {
+				t.Errorf("header %+v", v.Customer)
+			}
+		}},
+		{"no currency on the account: EUR", "en-GB", func(a *Answers) { a.Balance.CurrencyCode = "" }, func(t *testing.T, v *View) {
+			if v.Customer.TotalBalance == nil || v.Customer.TotalBalance.Amount != "€1,234.50" {
+				t.Errorf("total %+v", v.Customer.TotalBalance)
+			}
+		}},
 		{"company customer", "de-DE", func(a *Answers) { a.Customer.Type = CustomerCompany }, func(t *testing.T, v *View) {
 			if !v.Customer.IsCompanyCustomer {
 				t.Error("company customer not flagged")
