@@ -21,6 +21,8 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveState(w, r)
 	case path == routePrefix+"events":
 		return h.serveEvents(w, r)
+	case path == routePrefix+"readyz", path == routePrefix+"healthz" && r.URL.Query().Has("ready"):
+		return h.serveReadiness(w, r) // health.go
 	case path == routePrefix+"healthz":
 		return h.serveHealth(w, r)
 	case path == routePrefix+"market":

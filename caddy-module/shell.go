@@ -100,6 +100,7 @@ type Handler struct {
 
 	edgeFlags  edgeFlags
 	edgeBanner edgeBanner
+	ready      *readiness // health.go: the cached readiness checks
 }
 
 const (
@@ -167,6 +168,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
+	h.provisionHealth()                             // health.go
 	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
