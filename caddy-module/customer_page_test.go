@@ -61,7 +61,13 @@ func (c *eventCollector) next(t *testing.T) tracking.Event {
 	return c.events[len(c.events)-1]
 }
 
-func newCustomerGateway(t *testing.T, cfg CustomerData) *customerGateway {
+func newCustomerGateway(t testing.TB, cfg CustomerData) *customerGateway {
+	t.Helper()
+	return newCustomerGatewayWith(t, cfg, localIdentity())
+}
+
+// newCustomerGatewayWith is newCustomerGateway with the identity block id.
+func newCustomerGatewayWith(t testing.TB, cfg CustomerData, id *Identity) *customerGateway {
 	t.Helper()
 	api, err := customertest.NewServer(filepath.Join("..", "testdata", "personas"))
 	if err != nil {
@@ -72,13 +78,13 @@ func newCustomerGateway(t *testing.T, cfg CustomerData) *customerGateway {
 	colSrv := httptest.NewServer(col)
 	t.Cleanup(colSrv.Close)
 	cfg.API = api.URL + customertest.BasePath
-	h := &Handler{Identity: localIdentity(), Customer: &cfg, Tracking: &Tracking{Collector: colSrv.URL}}
+	h := &Handler{Identity: id, Customer: &cfg, Tracking: &Tracking{Collector: colSrv.URL}}
 	g := newTestGatewayWith(t, h)
 	return &customerGateway{testGateway: g, api: api, collector: col}
 }
 
 // newTestGatewayWith is newTestGateway for a Handler with more than identity configured.
-func newTestGatewayWith(t *testing.T, h *Handler) *testGateway {
+func newTestGatewayWith(t testing.TB, h *Handler) *testGateway {
 	t.Helper()
 	g := newTestGateway(t, h.Identity)
 	h.now = g.clock.Now
