@@ -86,3 +86,16 @@ func (h *Handler) track(r *http.Request, e tracking.Event, locale string) {
 	}
 	h.Tracking.client.Send(e)
 }
+
+// trackSessionEnd sends the session event of a session the edge ended (spec 4, session
+// lifecycle): "session.expired", "session.idle", "session.refresh-token-expired",
+// "session.failed", "session.logout" and so on, after the reason the identity steps give.
+func (h *Handler) trackSessionEnd(reason string) {
+	if h.Tracking == nil || h.Tracking.client == nil {
+		return
+	}
+	h.Tracking.client.Send(tracking.Event{
+		EventName: "session." + reason, Object: "session", Action: reason,
+		Portal: "shell", Zone: "edge", Component: "shellgate",
+	})
+}

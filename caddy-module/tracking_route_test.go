@@ -69,3 +69,15 @@ func TestEventRelayWithoutCollector(t *testing.T) {
 		t.Fatalf("without a collector: %d %s, want 204 (the event is dropped quietly)", res.StatusCode, body)
 	}
 }
+
+func TestSessionEndIsTracked(t *testing.T) {
+	g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(time.Second)})
+	cookie := g.login("DE5000001")
+	g.clock.Advance(6 * time.Minute) // past the idle timeout (5m), within the store's grace
+	if res, _ := g.do(navigate("/festgeld/", cookie)); res.StatusCode != http.StatusOK {
+		t.Fatalf("page after the session ended: %d", res.StatusCode)
+	}
+	if e := g.collector.next(t); e.EventName != "session.idle" || e.Object != "session" {
+		t.Errorf("tracking event %+v, want session.idle", e)
+	}
+}
