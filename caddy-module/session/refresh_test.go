@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -76,14 +77,14 @@ func refreshDue(s *Session) bool { return TimingOf(s, time.Now(), Lifecycle{}).R
 
 func TestRefreshOnceAcrossReplicas(t *testing.T) {
 	const perReplica = 50
-	// Two waves of callers on two replicas: in the first, every caller is queued on the lock
-	// before the one refresh answers; the second comes after the first has finished.
+	// Two waves of callers on two replicas, the second after the first has finished.
 	tests := []struct {
 		name       string
 		failNext   int
 		wantCalls  [2]int    // provider calls in each wave
 		wantTokens [2]string // the access token every successful caller of a wave gets
 		wantFails  [2]int    // callers that get the provider's error, per wave
+		stillDue   bool      // the stored session still needs a refresh at the end
 	}{
 		{
 			name:      "one refresh; the second wave finds fresh tokens and calls nobody",
@@ -93,6 +94,12 @@ func TestRefreshOnceAcrossReplicas(t *testing.T) {
 			name:      "the holder fails: waiters keep the old tokens, the next wave refreshes once",
 			failNext:  1,
 			wantCalls: [2]int{1, 1}, wantTokens: [2]string{"access-0", "access-2"}, wantFails: [2]int{1, 0},
+		},
+		{
+			name:      "provider down: one call a wave, everyone else keeps the old tokens",
+			failNext:  1000,
+			wantCalls: [2]int{1, 1}, wantTokens: [2]string{"access-0", "access-0"}, wantFails: [2]int{1, 1},
+			stillDue: true,
 		},
 	}
 	for _, tt := range tests {
@@ -112,9 +119,13 @@ func TestRefreshOnceAcrossReplicas(t *testing.T) {
 				}
 				for wave := range 2 {
 					callsBefore := p.calls
-					if wave == 0 {
+					// A wave that calls the provider holds the call until every other caller
+					// is queued behind it, however busy the machine is.
+					gated := tt.wantCalls[wave] > 0
+					if gated {
 						p.gate = make(chan struct{})
 					}
+					waitingBefore := replicas[0].waiting.Load() + replicas[1].waiting.Load()
 					var wg sync.WaitGroup
 					results := make(chan error, len(st)*perReplica)
 					tokens := make(chan string, len(st)*perReplica)
@@ -132,10 +143,9 @@ func TestRefreshOnceAcrossReplicas(t *testing.T) {
 						}
 					}
 					close(start)
-					if wave == 0 {
-						// Answer once all but the lock holder wait for it.
+					if gated {
 						deadline := time.Now().Add(20 * time.Second)
-						for replicas[0].waiting.Load()+replicas[1].waiting.Load() < int64(len(st)*perReplica-1) {
+						for replicas[0].waiting.Load()+replicas[1].waiting.Load()-waitingBefore < int64(len(st)*perReplica-1) {
 							if time.Now().After(deadline) {
 								t.Fatal("callers never queued on the lock")
 							}
@@ -174,8 +184,9 @@ func TestRefreshOnceAcrossReplicas(t *testing.T) {
 					t.Fatalf("%d refresh-token reuses, %d refreshes at once; want 0 and 1", p.reuses, p.maxInFlight)
 				}
 				got, _ := st[1].Get(ctx, s.ID)
-				if got.Tokens.RefreshToken != p.current || refreshDue(got) {
-					t.Fatalf("stored refresh token %q, provider's current %q, still due %v", got.Tokens.RefreshToken, p.current, refreshDue(got))
+				if got.Tokens.RefreshToken != p.current || refreshDue(got) != tt.stillDue {
+					t.Fatalf("stored refresh token %q, provider's current %q, still due %v (want %v)",
+						got.Tokens.RefreshToken, p.current, refreshDue(got), tt.stillDue)
 				}
 			})
 		})
@@ -194,6 +205,56 @@ func TestRefreshOnceNotDue(t *testing.T) {
 		}
 		if _, err := RefreshOnce(ctx, st[0], NewID(), refreshDue, p.refresh); !errors.Is(err, ErrNotFound) {
 			t.Fatalf("refresh of an unknown session: %v, want ErrNotFound", err)
+		}
+	})
+}
+
+// Changes to a live session made while refreshes run keep both: the new tokens and the change.
+func TestUpdateDuringRefresh(t *testing.T) {
+	forEachStore(t, storeOpts{}, 2, func(t *testing.T, st []Store) {
+		ctx := context.Background()
+		s := customerSession(82, "sid-82", time.Now().Add(-4*time.Minute)) // due
+		s.Tokens.RefreshToken = "refresh-0"
+		if err := st[0].Save(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+		p := &provider{current: "refresh-0", delay: 20 * time.Millisecond}
+		var wg sync.WaitGroup
+		locales := []string{"en-GB", "nl-NL", "fr-FR", "de-AT"}
+		for i, loc := range locales {
+			wg.Go(func() {
+				if _, err := RefreshOnce(ctx, st[i%2], s.ID, refreshDue, p.refresh); err != nil {
+					t.Errorf("refresh: %v", err)
+				}
+			})
+			wg.Go(func() {
+				_, err := Update(ctx, st[(i+1)%2], s.ID, func(s *Session) error { s.PreferredLocale = loc; return nil })
+				if err != nil {
+					t.Errorf("update: %v", err)
+				}
+			})
+		}
+		wg.Wait()
+		// A refresh that only waited behind an Update may have left the tokens due; the next
+		// request refreshes them. Either way exactly one refresh is made, and no change wrote
+		// spent tokens back.
+		got, err := RefreshOnce(ctx, st[0], s.ID, refreshDue, p.refresh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Tokens.RefreshToken != p.current || p.calls != 1 || p.reuses != 0 || refreshDue(got) {
+			t.Errorf("stored refresh token %q, provider's %q after %d calls, %d reuses, still due %v",
+				got.Tokens.RefreshToken, p.current, p.calls, p.reuses, refreshDue(got))
+		}
+		if !slices.Contains(locales, got.PreferredLocale) {
+			t.Errorf("preferred locale %q, want one of the changes", got.PreferredLocale)
+		}
+		if _, err := Update(ctx, st[0], NewID(), func(*Session) error { return nil }); !errors.Is(err, ErrNotFound) {
+			t.Errorf("Update of an unknown session: %v, want ErrNotFound", err)
+		}
+		failing := errors.New("refused")
+		if _, err := Update(ctx, st[0], s.ID, func(*Session) error { return failing }); !errors.Is(err, failing) {
+			t.Errorf("Update whose change fails: %v, want the change's error", err)
 		}
 	})
 }

@@ -32,7 +32,9 @@ const DefaultLockTTL = 10 * time.Second
 type Store interface {
 	// Get returns a copy of the session, or ErrNotFound.
 	Get(ctx context.Context, id string) (*Session, error)
-	// Save creates or replaces the session and restarts its idle expiry.
+	// Save creates or replaces the session and restarts its idle expiry. It is for a new
+	// session (login): a live one changes through Update, under its lock, or a refresh saved
+	// meanwhile would be overwritten with spent tokens.
 	Save(ctx context.Context, s *Session) error
 	// Delete removes the session; deleting a missing session is not an error.
 	Delete(ctx context.Context, id string) error
