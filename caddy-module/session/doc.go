@@ -21,8 +21,11 @@
 //     holder refreshed just before, the re-read shows fresh tokens and no call is made, so a
 //     spent refresh token is never sent twice.
 //   - Everyone else waits for the lock to go (WaitUnlocked), re-reads the session and uses the
-//     new tokens. If the holder failed (the session still needs a refresh), the next waiter
-//     takes the lock and tries with the tokens then stored.
+//     new tokens. If the holder failed, waiters keep the tokens they have (a refresh is due
+//     with up to two minutes left) and the next request tries again: a dead provider costs
+//     one call at a time, not one per waiting request in a row.
+//   - Other changes to a live session go through Update, under the same lock, so a stale copy
+//     can never write a spent refresh token back over a refresh.
 //   - The holder writes the new tokens through its lease (Lease.Save), which writes only if
 //     the lock is still its own and the session still exists, in one step (one Lua script on
 //     keys in one Cluster slot). A holder that stalled past its TTL therefore cannot overwrite

@@ -1,0 +1,162 @@
+package shell
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+)
+
+// An operator's `caddy reload` (the admin API's /load) with a changed config while
+// customers browse: no request dropped, the slow page in flight finishes whole, every
+// session kept (in-process store), metrics counted on across the reload.
+func TestReloadKeepsSessionsAndRequests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs bin/shellgate and the dev IdP")
+	}
+	bin := shellgateBinary(t)
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/plain.txt":
+			w.Header().Set("Content-Type", "text/plain")
+			io.WriteString(w, "plain")
+			return
+		case "/slow/":
+			// The head goes out at once, the rest after the reload has happened.
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			io.WriteString(w, "<!doctype html><html><head><title>slow</title></head><body><main>first half")
+			w.(http.Flusher).Flush()
+			time.Sleep(3 * time.Second)
+			io.WriteString(w, " second half</main></body></html>")
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		io.WriteString(w, "<!doctype html><html><head><title>page</title></head><body><main>content of "+r.URL.Path+"</main></body></html>")
+	}))
+	defer origin.Close()
+	port, adminPort := authtest.FreePort(t), authtest.FreePort(t)
+	base, admin := fmt.Sprintf("http://localhost:%d", port), fmt.Sprintf("http://localhost:%d", adminPort)
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
+	config := func(design string) string {
+		return fmt.Sprintf(`{
+	admin localhost:%d
+	persist_config off
+}
+http://localhost:%d {
+	shell {
+		design_version %s
+		identity {
+			provider DEU %s
+		}
+	}
+	reverse_proxy %s {
+		flush_interval -1
+	}
+}
+`, adminPort, port, design, idp.Issuer, origin.URL)
+	}
+	gw := startOperatedGateway(t, bin, base, config("v1"))
+
+	b := authtest.NewBrowser()
+	cookie := loginThrough(t, b, base)
+	client := &http.Client{Timeout: 20 * time.Second}
+	if v := visit(client, base+"/festgeld/", cookie); !v.loggedIn {
+		t.Fatalf("not logged in before the reload: %d", v.status)
+	}
+	visit(client, base+"/plain.txt", nil)
+	before := scrape(t, admin)
+	if before[`shellgate_pages_total{outcome="spliced",reason=""}`] < 1 {
+		t.Fatalf("metrics before the reload count no spliced page: %v", before)
+	}
+	if before[`shellgate_pages_total{outcome="passed",reason="not-html"}`] < 1 {
+		t.Errorf("the plain-text file is not counted as passed, not-html: %v", before)
+	}
+	if before["shellgate_sessions_in_process"] < 1 {
+		t.Errorf("sessions_in_process = %v with a customer logged in", before["shellgate_sessions_in_process"])
+	}
+
+	// A slow page in flight and a stream of customers' pages across the reload.
+	slow := make(chan pageVisit, 1)
+	go func() { slow <- visit(client, base+"/slow/", cookie) }()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var problems []string
+	served := 0
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				v := visit(client, fmt.Sprintf("%s/page-%d/", base, i), cookie)
+				mu.Lock()
+				served++
+				if p := v.noErrorPage("a page during the reload"); p != "" {
+					problems = append(problems, p)
+				} else if !v.loggedIn {
+					problems = append(problems, "a page during the reload went out logged out")
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	time.Sleep(500 * time.Millisecond)
+	req, _ := http.NewRequest(http.MethodPost, admin+"/load", strings.NewReader(config("v2")))
+	req.Header.Set("Content-Type", "text/caddyfile")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("reload: %v", err)
+	}
+	msg, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("reload: %d %s", res.StatusCode, msg)
+	}
+	time.Sleep(700 * time.Millisecond)
+	close(stop)
+	wg.Wait()
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if served < 10 {
+		t.Errorf("only %d pages served across the reload; the stream stalled", served)
+	}
+
+	v := <-slow
+	if p := v.noErrorPage("the slow page in flight"); p != "" {
+		t.Error(p)
+	} else if !strings.Contains(v.body, "first half second half") || !strings.Contains(v.body, `<div data-shell="footer">`) {
+		t.Errorf("the slow page in flight was cut: %q", v.body)
+	}
+
+	after := visit(client, base+"/festgeld/", cookie)
+	if !after.loggedIn {
+		t.Error("the customer is logged out after the reload (in-process store)")
+	}
+	if !strings.Contains(after.body, `"designVersion":"v2"`) {
+		t.Error("the reload did not take effect: designVersion is not v2")
+	}
+	metrics := scrape(t, admin)
+	spliced := `shellgate_pages_total{outcome="spliced",reason=""}`
+	if metrics[spliced] < before[spliced]+float64(served) {
+		t.Errorf("spliced pages after the reload %v < %v before + %d served: counters fell back", metrics[spliced], before[spliced], served)
+	}
+	t.Logf("%d pages served across the reload; spliced pages counted %v before, %v after", served, before[spliced], metrics[spliced])
+	if metrics["shellgate_sessions_in_process"] < 1 {
+		t.Error("sessions_in_process is 0 after the reload with a customer logged in")
+	}
+	if strings.Contains(gw.logText(), "panic") {
+		t.Error("the gateway logged a panic")
+	}
+}
