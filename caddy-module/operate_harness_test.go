@@ -92,11 +92,26 @@ func loginThrough(t *testing.T, b *authtest.Browser, base string) *http.Cookie {
 	return nil
 }
 
+// cookieOf gives the browser's session cookie for base, nil when it has none. The test's own
+// requests send it by hand, so a logout does not take it from the browser's jar: it must stop
+// working at the edge.
+func cookieOf(t *testing.T, b *authtest.Browser, base string) *http.Cookie {
+	t.Helper()
+	u, _ := url.Parse(base)
+	for _, c := range b.Client.Jar.Cookies(u) {
+		if c.Name == session.LocalCookieName {
+			return c
+		}
+	}
+	return nil
+}
+
 // pageVisit is what a customer sees of one page.
 type pageVisit struct {
 	status   int
 	shell    bool // the header mount is in the page
 	loggedIn bool
+	replica  string // the X-Replica header the test's replicas set
 	body     string
 	err      error
 }
@@ -119,6 +134,7 @@ func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
 		status:   res.StatusCode,
 		shell:    bytes.Contains(body, []byte(`<div data-shell="header">`)),
 		loggedIn: bytes.Contains(body, []byte(`"isLoggedIn":true`)),
+		replica:  res.Header.Get("X-Replica"),
 		body:     string(body),
 		err:      err,
 	}
@@ -133,7 +149,10 @@ func postShell(client *http.Client, base, path string, cookie *http.Cookie, form
 	if cookie != nil {
 		req.AddCookie(cookie)
 	}
-	res, err := client.Do(req)
+	// The answer is what counts (a logout's 303), not where it leads.
+	noFollow := *client
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noFollow.Do(req)
 	if err != nil {
 		return nil, "", err
 	}
