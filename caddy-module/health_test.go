@@ -74,7 +74,6 @@ func TestReadiness(t *testing.T) {
 	}
 }
 
-
 func TestReadinessFollowsRedisWithinTheCache(t *testing.T) {
 	srv := redistest.Start(t)
 	g := newTestGateway(t, &Identity{
