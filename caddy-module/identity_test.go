@@ -431,3 +431,47 @@ func TestOnlyTheProvidersVerdictEndsASession(t *testing.T) {
 		})
 	}
 }
+
+func TestWebviewSessionsEndOnTokenExpiryOnly(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("4711", time.Hour)
+	s.Webview = true
+	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	g.clock.Advance(defaultIdleTimeout + time.Minute)
+	if _, page := g.do(request(http.MethodGet, "/festgeld/", cookie)); !pageState(t, page).IsLoggedIn {
+		t.Fatal("an idle webview session ended; in the webview only token expiry counts")
+	}
+}
+
+// FuzzCrossSite: whatever a request claims in Sec-Fetch-Site and Origin, it passes only as
+// same-origin: the browser said same-origin, or it sent this very origin, or (no browser) it
+// said nothing.
+func FuzzCrossSite(f *testing.F) {
+	for _, seed := range [][2]string{{"same-origin", "http://localhost"}, {"cross-site", ""}, {"", "https://evil.example"}, {"", "null"}, {"", "http://LOCALHOST"}, {"same-origin", "http://evil"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, site, origin string) {
+		r := request(http.MethodPost, "/_shell/auth/logout", nil)
+		if site != "" {
+			r.Header.Set("Sec-Fetch-Site", site)
+		}
+		if origin != "" {
+			r.Header.Set("Origin", origin)
+		}
+		if crossSite(r) != "" {
+			return
+		}
+		site, origin = r.Header.Get("Sec-Fetch-Site"), r.Header.Get("Origin")
+		if site != "" && site != "same-origin" {
+			t.Fatalf("passed with Sec-Fetch-Site %q", site)
+		}
+		if origin != "" {
+			u, err := url.Parse(origin)
+			if err != nil || !strings.EqualFold(u.Host, "localhost") || u.Scheme != "http" {
+				t.Fatalf("passed with Origin %q", origin)
+			}
+		}
+	})
+}
