@@ -236,6 +236,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
 		r.Header.Set("Accept-Encoding", "identity")
+		h.bannerCaching(w, r, page)
 	}
 	sw := newShellWriter(w, h, page, reason)
 	defer sw.finish()
