@@ -216,6 +216,9 @@ func TestLoginThroughTheProvider(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if s.Webview {
+		t.Error("a browser login made a webview session")
+	}
 	if s.Subject == "" || s.SID == "" || s.Tokens.RefreshToken == "" || s.Region != "DEU" {
 		t.Errorf("stored session lacks what logout and refresh need: sub %q sid %q", s.Subject, s.SID)
 	}
@@ -662,5 +665,22 @@ func TestCallbacksThatDoNotLogIn(t *testing.T) {
 				t.Errorf("a failed callback set a session cookie")
 			}
 		})
+	}
+}
+
+func TestLoginFromTheWebview(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	gw := rig.replicas[0]
+	b := newBrowser()
+	final := gw.login(t, b, "/login/?webview=1&return=/festgeld/")
+	s, err := gw.storedSession(t, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Webview {
+		t.Errorf("a login from the webview (landing on %q) made a browser session", final)
+	}
+	if st := gw.state(t, b, "/festgeld/"); st.Session == nil || !st.Session.Webview {
+		t.Error("the shell state does not tell the countdown it runs in the webview")
 	}
 }

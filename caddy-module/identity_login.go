@@ -41,6 +41,8 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	}
 	returnTo = withQuery(returnTo, "product", q.Get("product"))
 	returnTo = withQuery(returnTo, "regflow", q.Get("regflow"))
+	// The app's embedded view says so when it opens the login; the session keeps it.
+	returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
 	noStore(w)
 	if visitorOf(r).loggedIn() {
 		http.Redirect(w, r, returnTo, http.StatusFound)
@@ -129,6 +131,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 		Region:          provider.Region(),
 		PreferredLocale: login.Claims.Locale,
 		AutoExtend:      rt.autoExtend,
+		Webview:         startedInWebview(login.ReturnTo),
 	}
 	cookie, ok := session.NewCookie(r, s.ID)
 	if !ok {
@@ -143,6 +146,20 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	rt.logger.Info("login completed", zap.String("region", s.Region))
 	http.Redirect(w, r, returnOr(login.ReturnTo), http.StatusSeeOther)
 	return nil
+}
+
+// webviewParam on the login page marks a login from the app's embedded view, where only
+// token expiry counts (spec 4).
+const webviewParam = "webview"
+
+// startedInWebview tells whether the login's return path carries webview=1 (or true).
+func startedInWebview(returnTo string) bool {
+	u, err := url.Parse(returnTo)
+	if err != nil {
+		return false
+	}
+	v := u.Query().Get(webviewParam)
+	return v == "1" || v == "true"
 }
 
 // returnOr gives a validated return path, or the site's home.
