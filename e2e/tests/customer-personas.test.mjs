@@ -1,0 +1,194 @@
+// The customer at the edge in a real Chromium, per persona (testdata/personas): logins at the
+// dev identity provider, the persona API behind a proxy that can be made slow, and the real
+// gateway. Redirects land where the rule says, the balance box shows its states, menus follow
+// product access, the loading header (4 skeletons) turns private while the API is slow, and
+// the IBAN copies with its 3 s mark.
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { launchBrowser } from '../lib/browser.mjs';
+import { freePort, repoRoot } from '../lib/gateway.mjs';
+import { logInAtProvider } from '../lib/idp.mjs';
+import { startStack } from '../lib/stack.mjs';
+
+let stack;
+let browser;
+let api;
+let proxy;
+let delayMs = 0; // what the proxy adds to every API call
+
+// The persona API: bin/personas-api (make run builds it), else built here.
+async function startPersonasAPI() {
+  let bin = join(repoRoot, 'bin', 'personas-api');
+  if (!existsSync(bin)) {
+    bin = join(tmpdir(), `personas-api-${process.pid}`);
+    execFileSync('go', ['build', '-o', bin, './caddy-module/customer/cmd/personas-api'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  const port = await freePort();
+  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-dir', join(repoRoot, 'testdata', 'personas')], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      return { port, stop: () => child.kill() };
+    } catch {
+      await sleep(100);
+    }
+  }
+  child.kill();
+  throw new Error('the persona API did not start');
+}
+
+// A proxy in front of the API that waits delayMs before each call.
+async function startSlowProxy(target) {
+  const port = await freePort();
+  const server = createServer(async (req, res) => {
+    if (delayMs) await sleep(delayMs);
+    const up = httpRequest({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers }, (ures) => {
+      res.writeHead(ures.statusCode, ures.headers);
+      ures.pipe(res);
+    });
+    up.on('error', () => res.writeHead(502).end());
+    req.pipe(up);
+  });
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { port, stop: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+before(async () => {
+  api = await startPersonasAPI();
+  proxy = await startSlowProxy(api.port);
+  stack = await startStack({ env: { SHELLGATE_API_PORT: String(proxy.port) }, logName: 'customer-personas' });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await stack?.stop();
+  await proxy?.stop();
+  api?.stop();
+});
+
+const inlineState = (page) =>
+  page.evaluate(() => JSON.parse(document.querySelector('script[data-shell="state"]')?.textContent ?? 'null'));
+
+// logIn logs a fresh browser context in as a persona's demo user, starting at path, and gives
+// the page where the browser ended up.
+async function logIn(user, path, hops = []) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const errors = [];
+  context.on('weberror', (err) => errors.push(err.error().message));
+  const page = await context.newPage();
+  page.on('response', (r) => {
+    const u = new URL(r.url());
+    if (u.origin === stack.base) hops.push({ path: u.pathname, status: r.status(), location: r.headers()['location'] ?? '' });
+  });
+  await page.goto(`${stack.base}${path.startsWith('/en-gb/') ? '/en-gb' : ''}/login/?return=${encodeURIComponent(path)}`);
+  await logInAtProvider(page, stack.idp, { username: user, password: 'demo' });
+  return { context, page, errors };
+}
+
+describe('customer personas in Chromium', () => {
+  for (const [user, from, to] of [
+    ['no-ref-iban', '/festgeld/', '/reference-account/'],
+    ['cdvc-expired', '/tagesgeld/', '/data-validity-check/'],
+    ['uk-no-funds', '/en-gb/savings-accounts/', '/en-gb/financial-information/'],
+  ]) {
+    test(`${user}: the redirect rule sends the customer from ${from} to ${to}`, async () => {
+      const hops = [];
+      const { context } = await logIn(user, from, hops);
+      // The login came back to the page asked for, which answered with the rule's redirect
+      // (the demo origin has no portal pages: what follows is its 404).
+      const redirect = hops.find((h) => h.path === from);
+      assert.ok(redirect, `the browser asked for ${from}: ${JSON.stringify(hops)}`);
+      assert.equal(redirect.status, 302);
+      assert.equal(redirect.location, to);
+      assert.ok(hops.some((h) => h.path === to), `the browser followed to ${to}`);
+      // Asked again, the page redirects again, before the page is served.
+      const again = await context.request.get(`${stack.base}${from}`, { maxRedirects: 0, headers: { Accept: 'text/html' } });
+      assert.equal(again.status(), 302);
+      assert.equal(again.headers()['location'], to);
+      // On the target page the rule stays quiet: no loop.
+      const res = await context.request.get(`${stack.base}${to}`, { maxRedirects: 0 });
+      assert.notEqual(res.status(), 302, `${to} redirected again`);
+      await context.close();
+    });
+  }
+
+  test('balance box: amounts, pending activation, maintenance and fetch-error notices', async () => {
+    const seen = {};
+    for (const user of ['active', 'pending', 'maintenance', 'balance-error']) {
+      const { context, page } = await logIn(user, '/festgeld/');
+      assert.equal(new URL(page.url()).pathname, '/festgeld/', `${user} stays on the page`);
+      const state = await inlineState(page);
+      assert.equal(state.headerVariant, 'private', `${user}: the private header in the first HTML`);
+      const box = page.locator('[data-shell="header"] .shell-balance').first();
+      assert.equal(await box.isVisible(), true, `${user}: the balance box shows`);
+      seen[user] = { text: await box.innerText(), customer: state.customer };
+      await context.close();
+    }
+    assert.match(seen.active.text, /€/, 'the active customer sees amounts');
+    assert.equal(seen.active.customer.balanceIsNotAvailable, false);
+    assert.match(seen.pending.customer.totalBalance.amount, /^0,00\s€$/, 'pending activation: total 0');
+    for (const user of ['maintenance', 'balance-error']) {
+      const c = seen[user].customer;
+      assert.equal(c.balanceIsNotAvailable, true, `${user}: not available`);
+      assert.ok(seen[user].text.includes(c.notAvailableMessage.title), `${user}: the notice's title shows`);
+    }
+    assert.notEqual(seen.maintenance.customer.notAvailableMessage.tooltipText,
+      seen['balance-error'].customer.notAvailableMessage.tooltipText, 'maintenance and fetch error say different things');
+  });
+
+  test('menus by product access: the managed portfolio entry only for a customer who has one', async () => {
+    const shown = {};
+    for (const user of ['active', 'company']) {
+      const { context, page } = await logIn(user, '/festgeld/');
+      const gated = page.locator('[data-shell="header"] [data-shell-flag="access:HAS_MANAGED_PORTFOLIO"]').first();
+      // The edge opens a gate by dropping the gated element's own hidden attribute (its
+      // drop-down may still be closed).
+      shown[user] = await gated.evaluate((el) => !el.hasAttribute('hidden'));
+      await context.close();
+    }
+    assert.deepEqual(shown, { active: true, company: false });
+  });
+
+  test('while the API is slow: the loading header with 4 skeletons, then the private header', async () => {
+    delayMs = 1500; // well past the 300 ms budget
+    try {
+      const { context, page, errors } = await logIn('switcher', '/festgeld/');
+      const state = await inlineState(page);
+      assert.equal(state.headerVariant, 'loading');
+      assert.equal(await page.locator('.shell-nav-skeleton__item').count(), 4);
+      await page.waitForSelector('[data-shell="header"] .shell-avatar', { timeout: 15_000 });
+      assert.equal(await page.locator('.shell-avatar').first().innerText(), 'TR');
+      assert.equal(await page.locator('.shell-nav-skeleton__item').count(), 0);
+      assert.deepEqual(errors, []);
+      await context.close();
+    } finally {
+      delayMs = 0;
+    }
+  });
+
+  test('the IBAN copies from the account menu and its mark clears after 3 s', async () => {
+    const { context, page, errors } = await logIn('active', '/festgeld/');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.base });
+    await page.waitForSelector('html[data-shell-ready="true"]', { timeout: 10_000 });
+    const state = await inlineState(page);
+    const iban = state.customer.accountIds.find((a) => a.id === 'iban');
+    assert.ok(iban, 'the active persona has an IBAN');
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
+    await page.getByRole('menu', { name: 'Kontomenü' }).getByRole('menuitem', { name: new RegExp(iban.display.slice(0, 9)) }).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), iban.copy);
+    await page.waitForFunction(() => document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'));
+    const copiedAt = Date.now();
+    await page.waitForFunction(() => !document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'), null, { timeout: 6000 });
+    const shownFor = Date.now() - copiedAt;
+    assert.ok(shownFor > 2500 && shownFor < 4500, `the copied mark showed for ${shownFor} ms`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
