@@ -15,7 +15,7 @@ all: build
 deps: $(NODE_STAMP)
 	$(GO) mod download
 
-$(NODE_STAMP): package.json package-lock.json shell-ui/package.json e2e/package.json deploy/dev-idp/package.json
+$(NODE_STAMP): package.json package-lock.json shell-ui/package.json platform-enums/package.json e2e/package.json deploy/dev-idp/package.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -63,6 +63,8 @@ test-go: $(UI_STAMP)
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
 	npm test -w shell-ui
+	npm run typecheck -w platform-enums
+	npm test -w platform-enums
 
 test-caddyfile: $(BIN)
 	$(BIN) validate --config Caddyfile --adapter caddyfile
