@@ -7,7 +7,7 @@ UI_STAMP := shell-ui/dist/shell-manifest.json
 GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
 
-.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp bench fuzz clean
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy bench fuzz clean
 
 all: build
 
@@ -54,7 +54,7 @@ run: deps build
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
 ## test: every test (Go, UI, Caddyfile, browser)
-test: system-deps deps build test-go test-ui test-caddyfile test-idp test-e2e
+test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy test-e2e
 
 test-go: $(UI_STAMP)
 	$(GO) vet ./...
@@ -68,6 +68,12 @@ test-ui: $(NODE_STAMP)
 
 test-caddyfile: $(BIN)
 	$(BIN) validate --config Caddyfile --adapter caddyfile
+
+## test-deploy: Dockerfile, compose and Kubernetes files checked offline, their Caddyfiles
+## validated by bin/shellgate (deploy/check, a Go module of its own). The reload and
+## scale-out tests run with test-go (caddy-module/reload_test.go, scaleout_test.go).
+test-deploy: $(BIN)
+	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 ./...
 
 ## test-idp: the dev identity provider against its real server (node --test)
 test-idp: $(NODE_STAMP)
