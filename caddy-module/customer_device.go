@@ -25,6 +25,9 @@ func keepDevice(w http.ResponseWriter, r *http.Request) flags.Device {
 		return d
 	}
 	d.ID = flags.NewDeviceID()
+	// A response that sets an id must never be stored by a shared cache and handed to other
+	// visitors. The upstream's own Cache-Control is added beside it; no-store wins.
+	w.Header().Add("Cache-Control", "no-store")
 	http.SetCookie(w, &http.Cookie{
 		Name:     deviceCookie,
 		Value:    d.ID,

@@ -255,6 +255,9 @@ func TestDeviceIdentityCookie(t *testing.T) {
 	if device == nil || !strings.HasPrefix(device.Value, "device-") || device.HttpOnly {
 		t.Fatalf("device cookie = %+v, want device-{uuid} the shell can read", device)
 	}
+	if cc := res.Header.Values("Cache-Control"); !slices.Contains(cc, "no-store") {
+		t.Errorf("the page that set a device id has Cache-Control %q; a shared cache could hand the id to others", cc)
+	}
 	r := navigate("/tagesgeld/", device)
 	res, _ = g.do(r)
 	for _, c := range res.Cookies() {
