@@ -90,6 +90,7 @@ bench: deps build
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSplice -fuzztime 60s ./caddy-module/splice/
 	$(GO) test -run '^$$' -fuzz FuzzProtectedPaths -fuzztime 60s ./caddy-module/rules/
+	$(GO) test -run '^$$' -fuzz FuzzEvent -fuzztime 60s ./caddy-module/tracking/
 
 clean:
 	rm -rf bin shell-ui/dist
