@@ -32,7 +32,11 @@ export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
   const gated = gateProps(gate, flags);
   // The unread dot of items flagged enableBadge is gated on the customer's unread fact, so the
   // edge shows it in the first HTML (spec 2.1: when showUnreadMessage is true).
-  const dot = item.enableBadge ? <span className="shell-nav__badge" aria-hidden="true" {...gateProps(CustomerFact.unread, flags)} /> : null;
+  const dot = item.enableBadge ? (
+    <span className="shell-nav__badge" aria-hidden={item.badgeLabel ? undefined : true} {...gateProps(CustomerFact.unread, flags)}>
+      {item.badgeLabel ? <span className="shell-visually-hidden">{item.badgeLabel}</span> : null}
+    </span>
+  ) : null;
 
   if (!item.subMenus) {
     return (

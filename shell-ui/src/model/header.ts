@@ -68,6 +68,8 @@ export interface NavItem {
   title: string;
   href?: string;
   enableBadge?: boolean;
+  /** badgeLabel is what a screen reader hears for the badge ("New messages"); without it the dot is silent. */
+  badgeLabel?: string;
   subMenus?: SubMenus;
   /**
    * flags, when set, shows the item only while one of these feature flags is on

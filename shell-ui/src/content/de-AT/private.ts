@@ -180,6 +180,7 @@ export const privateContent: PrivateContent = {
       title: 'Postfach',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Neue Nachrichten',
     }
   ],
   accountMenu: [

@@ -72,6 +72,7 @@ export const privateContent: PrivateContent = {
       title: 'Postfach',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Neue Nachrichten',
     }
   ],
   accountMenu: [

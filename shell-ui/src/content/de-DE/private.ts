@@ -205,6 +205,7 @@ export const privateContent: PrivateContent = {
       title: 'Postfach',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Neue Nachrichten',
     }
   ],
   accountMenu: [

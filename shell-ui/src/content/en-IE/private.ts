@@ -139,6 +139,7 @@ export const privateContent: PrivateContent = {
       title: 'Inbox',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'New messages',
     }
   ],
   accountMenu: [

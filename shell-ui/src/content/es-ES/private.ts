@@ -138,6 +138,7 @@ export const privateContent: PrivateContent = {
       title: 'Buzón',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Mensajes nuevos',
     }
   ],
   accountMenu: [

@@ -138,6 +138,7 @@ export const privateContent: PrivateContent = {
       title: 'Viestit',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Uusia viestejä',
     }
   ],
   accountMenu: [

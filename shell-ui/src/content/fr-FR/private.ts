@@ -138,6 +138,7 @@ export const privateContent: PrivateContent = {
       title: 'Messagerie',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Nouveaux messages',
     }
   ],
   accountMenu: [

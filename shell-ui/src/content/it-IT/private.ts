@@ -72,6 +72,7 @@ export const privateContent: PrivateContent = {
       title: 'Posta',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Nuovi messaggi',
     }
   ],
   accountMenu: [

@@ -156,6 +156,7 @@ export const privateContent: PrivateContent = {
       title: 'Postvak',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Nieuwe berichten',
     }
   ],
   accountMenu: [

@@ -138,6 +138,7 @@ export const privateContent: PrivateContent = {
       title: 'Skrzynka',
       href: '/postbox/messages',
       enableBadge: true,
+      badgeLabel: 'Nowe wiadomości',
     }
   ],
   accountMenu: [

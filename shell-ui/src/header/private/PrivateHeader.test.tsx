@@ -80,6 +80,9 @@ describe('private menus by product access and flags (spec 6)', () => {
         const dots = [...document.querySelectorAll('.shell-nav__badge')];
         expect(dots.length, locale).toBe(1);
         expect(shown(dots[0]!), locale).toBe(customer.showUnreadMessage);
+        // A screen reader hears it with the link: "Postfach, Neue Nachrichten".
+        expect(dots[0]!.closest('a')?.textContent?.length, locale).toBeGreaterThan(dots[0]!.textContent!.length);
+        expect(dots[0]!.textContent!.trim(), locale).not.toBe('');
         unmount();
       }
     }
