@@ -228,3 +228,53 @@ func TestCountryBannerFlow(t *testing.T) {
 		t.Fatalf("cross-site: %d, cookies %v", res.StatusCode, res.Cookies())
 	}
 }
+
+// The page's path goes into the banner's return field escaped: a crafted URL cannot break out.
+func TestBannerReturnFieldIsEscaped(t *testing.T) {
+	tester := startEdge(t, "")
+	_, body := get(t, tester, `/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E/?region_redirect`)
+	m := bannerForm.FindStringSubmatch(body)
+	if m == nil {
+		t.Fatal("no banner")
+	}
+	if strings.Contains(m[1], "<script>") || !strings.Contains(m[1], `name="return" value="/x&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;/"`) {
+		t.Fatalf("return field not escaped: %s", m[1])
+	}
+}
+
+// Operators may name the parameter and cookies: the edge reads and writes those names.
+func TestBannerNamesAreTheOperators(t *testing.T) {
+	tester := startEdge(t, "banner {\n query_param geo\n preferred_cookie preferredLocale\n redirect_cookie redirected\n}")
+	for _, tt := range []struct {
+		path, cookie string
+		banner       bool
+	}{
+		{"/festgeld/?geo=1", "", true},
+		{"/festgeld/?region_redirect=1", "", false},
+		{"/festgeld/", "preferredLocale=fr-fr", true},
+		{"/festgeld/", "shell_preferred_locale=fr-fr", false},
+		{"/festgeld/", "redirected=1", true},
+	} {
+		_, body := get(t, tester, tt.path, "Cookie", tt.cookie)
+		if got := bannerForm.MatchString(body); got != tt.banner {
+			t.Errorf("%s with cookie %q: banner %v, want %v", tt.path, tt.cookie, got, tt.banner)
+		}
+	}
+	req, _ := http.NewRequest(http.MethodPost, "http://localhost:9080/_shell/market", strings.NewReader("confirm=de-DE&return=/"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := tester.Client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	names := map[string]string{}
+	for _, c := range res.Cookies() {
+		names[c.Name] = c.Value
+	}
+	if v, ok := names["preferredLocale"]; !ok || v != "de-de" {
+		t.Errorf("cookies %v, want preferredLocale=de-de", names)
+	}
+	if _, ok := names["redirected"]; !ok {
+		t.Errorf("cookies %v, want redirected cleared", names)
+	}
+}
