@@ -141,9 +141,13 @@ describe('avatar menu (WAI-ARIA menu button)', () => {
     expect(avatarButton().getAttribute('aria-expanded')).toBe('false');
   });
 
-  test('the open menu, the balance box and the navigation have no axe violations', async () => {
+  test.each<[string, Customer]>([
+    ['switchable accounts and every product', Personas.switching],
+    ['the not-available notice', Personas.maintenance],
+    ['UK identifiers', Personas.uk],
+  ])('the open menu, the balance box and the navigation have no axe violations: %s', async (_name, customer) => {
     const user = userEvent.setup();
-    const { container } = await renderPrivate({ customer: Personas.switching, access: EveryAccess });
+    const { container } = await renderPrivate({ customer, access: EveryAccess });
     await user.click(avatarButton());
     expect(await axe(container)).toHaveNoViolations();
   });
