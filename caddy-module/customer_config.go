@@ -34,7 +34,9 @@ type CustomerData struct {
 	// Timeout bounds one API call. Default: 3s (spec 9).
 	Timeout caddy.Duration `json:"timeout,omitempty"`
 
-	// HideFinanceFor are distributor ids whose customers get no finance menu (spec 6).
+	// HideFinanceFor are distributor ids whose customers get no finance menu (spec 6); their
+	// state.access carries FINANCE_HIDDEN. Default: the co-branded partners (dkb_retail,
+	// legal_and_general, mse_savings_hub, askpaul, fairstone).
 	HideFinanceFor []string `json:"hide_finance_for,omitempty"`
 
 	// DefaultDistributors are the platform's own distributor ids: their customers get no
@@ -102,6 +104,11 @@ var (
 
 const defaultCustomerBudget = 300 * time.Millisecond
 
+// defaultHideFinanceFor are the partner distributors whose customers get no finance menu
+// unless configured otherwise: the partners of the co-branded registrations (spec 4), whose
+// menus the UI's content also leaves without it.
+var defaultHideFinanceFor = []string{"dkb_retail", "legal_and_general", "mse_savings_hub", "askpaul", "fairstone"}
+
 // provisionCustomer builds the API client; without a customer block it does nothing.
 func (h *Handler) provisionCustomer(ctx caddy.Context) error {
 	c := h.Customer
@@ -133,7 +140,11 @@ func (h *Handler) provisionCustomer(ctx caddy.Context) error {
 	if rt.budget == 0 {
 		rt.budget = defaultCustomerBudget
 	}
-	for _, d := range c.HideFinanceFor {
+	hide := c.HideFinanceFor
+	if len(hide) == 0 {
+		hide = defaultHideFinanceFor
+	}
+	for _, d := range hide {
 		rt.hideFinance[d] = true
 	}
 	for page, p := range defaultRedirectPaths {

@@ -266,3 +266,23 @@ func TestDeviceIdentityCookie(t *testing.T) {
 		}
 	}
 }
+
+func TestFinanceHiddenForConfiguredDistributors(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		hide   []string
+		hidden bool
+	}{
+		{"configured", []string{"partner-bank-nord"}, true},
+		{"not configured: the co-branded partners only", nil, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(5 * time.Second), HideFinanceFor: tt.hide})
+			_, body := g.do(navigate("/festgeld/", g.login("DE5000009"))) // distributor partner-bank-nord
+			st := pageState(t, body)
+			if got := slices.Contains(st.Access, "FINANCE_HIDDEN"); got != tt.hidden {
+				t.Errorf("access %v: FINANCE_HIDDEN %v, want %v", st.Access, got, tt.hidden)
+			}
+		})
+	}
+}
