@@ -51,6 +51,21 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.R
 		return r, false, nil // the loading header; the shell asks /_shell/state
 	}
 	r = r.WithContext(context.WithValue(r.Context(), customerKey{}, view))
+	to := h.customerRedirect(r, view, "page")
+	if to == "" {
+		return r, false, nil
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, to, http.StatusFound)
+	return r, true, nil
+}
+
+// customerRedirect applies the customer redirect rule to the page r names and gives the path
+// to send the customer to, "" for none. A redirect first sends its tracking event (spec 4);
+// queued, so it never waits. via says who acts on it: "page" (a 302) or "state" (the shell).
+func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via string) string {
+	rt := h.Customer.rt
+	res := h.resolver.Resolve(r.Host, r.URL.Path)
 	page := rt.sparedPageOf(r.URL.Path, res.Locale, res.BasePath)
 	if page == rules.RedirectOnContent {
 		routed := h.headerInput(r.URL.Path)
@@ -58,20 +73,24 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.R
 	}
 	target := rules.RedirectRule(redirectInputOf(page, view))
 	if target == rules.RedirectNone {
-		return r, false, nil
+		return ""
 	}
-	to := rt.pathOf(targetPage[target], res.Locale, res.BasePath)
 	countRedirect(string(target)) // metrics.go
-	// Each redirect first sends its tracking event (spec 4); queued, so it never waits.
 	h.track(r, tracking.Event{
 		EventName: "customer-redirect", Object: "customer", Action: "redirect",
 		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
-		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path},
+		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
 	}, res.Locale)
-	rt.logger.Debug("customer redirected", zap.String("target", string(target)))
-	w.Header().Set("Cache-Control", "no-store")
-	http.Redirect(w, r, to, http.StatusFound)
-	return r, true, nil
+	rt.logger.Debug("customer redirected", zap.String("target", string(target)), zap.String("via", via))
+	return rt.pathOf(targetPage[target], res.Locale, res.BasePath)
+}
+
+type redirectKey struct{}
+
+// stateRedirectOf gives the redirect /_shell/state found for r's page, "" for none.
+func stateRedirectOf(r *http.Request) string {
+	to, _ := r.Context().Value(redirectKey{}).(string)
+	return to
 }
 
 // loadCustomer loads the visitor's customer data, waiting at most wait. The load goes on
@@ -122,7 +141,11 @@ func (h *Handler) withCustomer(r *http.Request) *http.Request {
 	if err != nil {
 		return r
 	}
-	return r.WithContext(context.WithValue(r.Context(), customerKey{}, view))
+	ctx := context.WithValue(r.Context(), customerKey{}, view)
+	if to := h.customerRedirect(r, view, "state"); to != "" {
+		ctx = context.WithValue(ctx, redirectKey{}, to)
+	}
+	return r.WithContext(ctx)
 }
 
 // redirectInputOf is the redirect rule's input for a customer on page.

@@ -286,3 +286,29 @@ func TestFinanceHiddenForConfiguredDistributors(t *testing.T) {
 		})
 	}
 }
+
+func TestLateDataRedirectsThroughTheState(t *testing.T) {
+	g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(50 * time.Millisecond)})
+	g.api.SetDelay("customer", 300*time.Millisecond)
+	cookie := g.login("DE5000004") // active, no reference IBAN
+	res, body := g.do(navigate("/festgeld/", cookie))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("with the data late the page goes out: got %d", res.StatusCode)
+	}
+	if st := pageState(t, body); st.Redirect != "" || st.HeaderVariant != "loading" {
+		t.Fatalf("inlined state: header %q redirect %q, want loading and no redirect", st.HeaderVariant, st.Redirect)
+	}
+	_, body = g.do(request(http.MethodGet, "/_shell/state?path=/festgeld/", cookie))
+	var st struct{ Redirect string }
+	if err := json.Unmarshal([]byte(body), &st); err != nil || st.Redirect != "/reference-account/" {
+		t.Fatalf("/_shell/state = %s, want redirect /reference-account/", body)
+	}
+	if e := g.collector.next(t); e.CustomAttributes["via"] != "state" || e.CustomAttributes["target"] != "reference-account" {
+		t.Errorf("tracking event %+v, want the redirect via the state", e)
+	}
+	// On the target page itself the state has no redirect.
+	_, body = g.do(request(http.MethodGet, "/_shell/state?path=/reference-account/", cookie))
+	if strings.Contains(body, `"redirect"`) {
+		t.Errorf("the target page's state redirects again: %s", body)
+	}
+}

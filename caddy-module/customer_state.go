@@ -34,6 +34,7 @@ func (h *Handler) fillCustomerState(r *http.Request, p *page) {
 	}
 	c := view.Customer
 	p.state.Customer = &c
+	p.state.Redirect = stateRedirectOf(r)
 	p.state.Access = accessValuesOf(view, h.Customer.rt.hideFinance[c.DistributorID])
 	on := maps.Clone(p.state.Flags)
 	maps.Copy(on, customerFacts(&p.state))

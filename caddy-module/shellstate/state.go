@@ -39,6 +39,11 @@ type State struct {
 	// Customer is the header customer block; absent when logged out or while the data is
 	// loading (then HeaderVariant is "loading" and the shell fetches /_shell/state).
 	Customer *Customer `json:"customer,omitempty"`
+	// Redirect is where the customer redirect rule sends the customer (spec 4), when the page
+	// went out before the customer's data and /_shell/state found the rule holds: the shell
+	// goes there (location.replace). Pages the edge could decide on were redirected with a
+	// 302 instead, so an inlined state never has it.
+	Redirect string `json:"redirect,omitempty"`
 }
 
 // The fields below are filled by the identity and country-banner steps; they are declared

@@ -34,6 +34,8 @@ export interface ShellState {
   banner?: Banner | null;
   /** Customer is the header customer block; absent when logged out or while the data is loading (then HeaderVariant is "loading" and the shell fetches /_shell/state). */
   customer?: Customer | null;
+  /** Redirect is where the customer redirect rule sends the customer (spec 4), when the page went out before the customer's data and /_shell/state found the rule holds: the shell goes there (location.replace). Pages the edge could decide on were redirected with a 302 instead, so an inlined state never has it. */
+  redirect?: string;
 }
 
 /** Session is the timing of a customer's login session, for the countdown (spec 4, session lifecycle). Times are Unix milliseconds at the edge; the shell corrects for its own clock with ServerTime. */
