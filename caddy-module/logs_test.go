@@ -90,6 +90,7 @@ http://localhost:%d {
 	log
 	log_append request_id {http.request.uuid}
 	log_append shell_locale {http.shell.locale}
+	log_append logged_in {http.shell.logged_in}
 	shell {
 		identity {
 			provider DEU %s
@@ -131,7 +132,7 @@ http://localhost:%d {
 	}
 	time.Sleep(200 * time.Millisecond) // the last access log lines
 	logs := gw.logText()
-	for _, want := range []string{`"session ended"`, `"request_id":"`, `"shell_locale":"de-DE"`, `"logger":"http.handlers.shell.customer"`} {
+	for _, want := range []string{`"session ended"`, `"request_id":"`, `"shell_locale":"de-DE"`, `"logged_in":true`, `"logger":"http.handlers.shell.customer"`} {
 		if !strings.Contains(logs, want) {
 			t.Errorf("the logs lack %s: the capture misses part of the customer path", want)
 		}

@@ -230,6 +230,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if repl != nil {
 		repl.Set("http.shell.locale", page.state.Locale)
 		repl.Set("http.shell.header_variant", page.state.HeaderVariant)
+		repl.Set("http.shell.logged_in", page.state.IsLoggedIn) // metrics.go, README: placeholders
 	}
 	reason := ineligible(r)
 	if reason == "" {
