@@ -11,16 +11,28 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
 // An operator's `caddy reload` (the admin API's /load) with a changed config while
 // customers browse: no request dropped, the slow page in flight finishes whole, every
-// session kept (in-process store), metrics counted on across the reload.
+// session kept (in-process and Redis stores), metrics counted on across the reload.
 func TestReloadKeepsSessionsAndRequests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs bin/shellgate and the dev IdP")
 	}
 	bin := shellgateBinary(t)
+	redisSrv := redistest.Start(t)
+	for _, store := range []struct{ name, block string }{
+		{"in-process store", ""},
+		{"redis store", fmt.Sprintf("session_store redis {\n\t\t\t\taddrs %s\n\t\t\t}\n\t\t\tsession_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", redisSrv.Addr)},
+	} {
+		t.Run(store.name, func(t *testing.T) { reloadUnderLoad(t, bin, store.block) })
+	}
+}
+
+// reloadUnderLoad runs the reload test with the identity block's store lines storeBlock.
+func reloadUnderLoad(t *testing.T, bin, storeBlock string) {
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/plain.txt":
@@ -53,13 +65,14 @@ http://localhost:%d {
 		design_version %s
 		identity {
 			provider DEU %s
+			%s
 		}
 	}
 	reverse_proxy %s {
 		flush_interval -1
 	}
 }
-`, adminPort, port, design, idp.Issuer, origin.URL)
+`, adminPort, port, design, idp.Issuer, storeBlock, origin.URL)
 	}
 	gw := startOperatedGateway(t, bin, base, config("v1"))
 
@@ -77,7 +90,7 @@ http://localhost:%d {
 	if before[`shellgate_pages_total{outcome="passed",reason="not-html"}`] < 1 {
 		t.Errorf("the plain-text file is not counted as passed, not-html: %v", before)
 	}
-	if before["shellgate_sessions_in_process"] < 1 {
+	if storeBlock == "" && before["shellgate_sessions_in_process"] < 1 {
 		t.Errorf("sessions_in_process = %v with a customer logged in", before["shellgate_sessions_in_process"])
 	}
 
@@ -142,7 +155,7 @@ http://localhost:%d {
 
 	after := visit(client, base+"/festgeld/", cookie)
 	if !after.loggedIn {
-		t.Error("the customer is logged out after the reload (in-process store)")
+		t.Error("the customer is logged out after the reload")
 	}
 	if !strings.Contains(after.body, `"designVersion":"v2"`) {
 		t.Error("the reload did not take effect: designVersion is not v2")
@@ -153,7 +166,7 @@ http://localhost:%d {
 		t.Errorf("spliced pages after the reload %v < %v before + %d served: counters fell back", metrics[spliced], before[spliced], served)
 	}
 	t.Logf("%d pages served across the reload; spliced pages counted %v before, %v after", served, before[spliced], metrics[spliced])
-	if metrics["shellgate_sessions_in_process"] < 1 {
+	if storeBlock == "" && metrics["shellgate_sessions_in_process"] < 1 {
 		t.Error("sessions_in_process is 0 after the reload with a customer logged in")
 	}
 	if strings.Contains(gw.logText(), "panic") {
