@@ -16,12 +16,17 @@ import (
 // step 6), following the private header's contract (shell-ui/src/header/private:
 // customerSlots.ts, customerGates.ts).
 
-// requestFlags are the flags of a request: its locale and its device's kind.
+// requestFlags are the flags of a request: its locale, its device's kind and, once the
+// customer's data is at hand, the investor's country.
 func (h *Handler) requestFlags(r *http.Request, locale string) map[string]bool {
 	if h.edgeFlags.set == nil {
 		return map[string]bool{}
 	}
-	return h.edgeFlags.set.Evaluate(flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))})
+	fr := flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}
+	if v := customerOf(r); v != nil {
+		fr.Country = v.Country
+	}
+	return h.edgeFlags.set.Evaluate(fr)
 }
 
 // fillCustomerState puts the device's flags, the customer block and the product access into

@@ -89,3 +89,26 @@ func TestCheckDevices(t *testing.T) {
 		}
 	}
 }
+
+func TestEvaluateByInvestorCountry(t *testing.T) {
+	file := &File{Flags: map[string]Definition{
+		"umtMinorAccountSwitch": {On: false, Countries: map[string]bool{"GBR": true}},
+		"b2cUseNewDashboard":    {On: true},
+	}}
+	if err := file.Check(checkLocale); err != nil {
+		t.Fatal(err)
+	}
+	s := NewSet(file, []string{"en-GB", "de-DE"})
+	for _, tt := range []struct {
+		country string
+		want    bool
+	}{{"GBR", true}, {"DEU", false}, {"", false}} {
+		got := s.Evaluate(Request{Locale: "en-GB", Country: tt.country})
+		if got["umtMinorAccountSwitch"] != tt.want || !got["b2cUseNewDashboard"] {
+			t.Errorf("country %q: %v, want umtMinorAccountSwitch %v", tt.country, got, tt.want)
+		}
+	}
+	if _, err := Parse([]byte(`{"flags": {"b2cUseNewDashboard": {"countries": {"gb": true}}}}`), checkLocale); err == nil || !strings.Contains(err.Error(), "not a country code") {
+		t.Errorf("a two-letter country code: %v, want an error naming alpha-3", err)
+	}
+}

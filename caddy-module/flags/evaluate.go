@@ -11,6 +11,8 @@ type Request struct {
 	Locale string
 	// Device is the kind of the visitor's device; unknown counts as desktop.
 	Device DeviceKind
+	// Country is a logged-in investor's country (ISO 3166 alpha-3, e.g. "GBR"); "" for visitors.
+	Country string
 }
 
 // Set is a checked flag file, ready to evaluate. It is read-only and safe for concurrent use.
@@ -18,6 +20,9 @@ type Set struct {
 	file *File
 	// perLocale caches the result per lowercase locale and device kind, all a flag depends on.
 	perLocale map[string]map[string]bool
+	// byCountry tells whether any flag has a country rule: only then does a country cost an
+	// evaluation on the spot.
+	byCountry bool
 	// fallback is the result for a locale no rule names.
 	fallback map[string]bool
 }
@@ -25,6 +30,9 @@ type Set struct {
 // NewSet prepares f for evaluation; locales are the market locales to precompute.
 func NewSet(f *File, locales []string) *Set {
 	s := &Set{file: f, perLocale: map[string]map[string]bool{}}
+	for _, d := range f.Flags {
+		s.byCountry = s.byCountry || len(d.Countries) > 0
+	}
 	s.fallback = s.evaluate("", DeviceDesktop)
 	for _, l := range locales {
 		for _, kind := range []DeviceKind{DeviceDesktop, DeviceMobile} {
@@ -45,13 +53,19 @@ func cacheKey(locale string, kind DeviceKind) string {
 // by name, each value of a list-valued flag as "name:value" (lowercase) set to true, and both
 // spellings of an aliased flag. The map is the caller's.
 func (s *Set) Evaluate(r Request) map[string]bool {
-	if m, ok := s.perLocale[cacheKey(r.Locale, r.Device)]; ok {
-		return maps.Clone(m)
+	if r.Country == "" || !s.byCountry {
+		if m, ok := s.perLocale[cacheKey(r.Locale, r.Device)]; ok {
+			return maps.Clone(m)
+		}
 	}
-	return s.evaluate(r.Locale, r.Device)
+	return s.evaluateFor(r.Locale, r.Device, r.Country)
 }
 
 func (s *Set) evaluate(locale string, device DeviceKind) map[string]bool {
+	return s.evaluateFor(locale, device, "")
+}
+
+func (s *Set) evaluateFor(locale string, device DeviceKind, country string) map[string]bool {
 	if device != DeviceMobile {
 		device = DeviceDesktop
 	}
@@ -71,6 +85,9 @@ func (s *Set) evaluate(locale string, device DeviceKind) map[string]bool {
 			}
 		}
 		if v, ok := d.Devices[string(device)]; ok {
+			on = v
+		}
+		if v, ok := d.Countries[country]; ok && country != "" {
 			on = v
 		}
 		out[name] = on

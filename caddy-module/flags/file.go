@@ -41,6 +41,9 @@ type Definition struct {
 	// Devices overrides On and Locales per device kind ("mobile": false), for flags that a
 	// rollout gives one kind of device first. Device kinds are mobile and desktop.
 	Devices map[string]bool `json:"devices,omitempty"`
+	// Countries overrides the rest per investor country (spec 3, investor identity: a
+	// logged-in customer's country, e.g. "GBR": true). Country codes are ISO 3166 alpha-3.
+	Countries map[string]bool `json:"countries,omitempty"`
 }
 
 // UnmarshalJSON takes the short form true/false as well as the object.
@@ -55,7 +58,7 @@ func (d *Definition) UnmarshalJSON(b []byte) error {
 	dec.DisallowUnknownFields()
 	var p plain
 	if err := dec.Decode(&p); err != nil {
-		return fmt.Errorf("%w; a flag is true, false or an object with the fields on, locales, devices and values", err)
+		return fmt.Errorf("%w; a flag is true, false or an object with the fields on, locales, devices, countries and values", err)
 	}
 	*d = Definition(p)
 	return nil
@@ -148,6 +151,14 @@ func (f *File) Check(checkLocale func(string) error) error {
 		}
 		if len(d.Values) > 0 && (d.On || len(d.Locales) > 0 || len(d.Devices) > 0) {
 			return fmt.Errorf("flag %s has values and on/locales/devices; a list-valued flag takes values only", name)
+		}
+		for country := range d.Countries {
+			if len(country) != 3 || strings.ToUpper(country) != country {
+				return fmt.Errorf("flag %s, countries: %q is not a country code; use ISO 3166 alpha-3 such as DEU or GBR", name, country)
+			}
+		}
+		if len(d.Values) > 0 && len(d.Countries) > 0 {
+			return fmt.Errorf("flag %s has values and countries; a list-valued flag takes values only", name)
 		}
 		for kind := range d.Devices {
 			if DeviceKind(kind) != DeviceMobile && DeviceKind(kind) != DeviceDesktop {

@@ -25,7 +25,7 @@ func TestParseRejectsWithAFix(t *testing.T) {
 		{"not JSON", `{"flags": {`, "not valid JSON"},
 		{"no flags object", `{}`, `no "flags" object`},
 		{"unknown top-level field", `{"flag": {}}`, `unknown field "flag"`},
-		{"unknown flag field", `{"flags": {"b2cUseNewDashboard": {"enabled": true}}}`, "with the fields on, locales, devices and values"},
+		{"unknown flag field", `{"flags": {"b2cUseNewDashboard": {"enabled": true}}}`, "with the fields on, locales, devices, countries and values"},
 		{"a string value", `{"flags": {"b2cUseNewDashboard": "yes"}}`, "a flag is true, false or an object"},
 		{"misspelt case", `{"flags": {"isDwmLaunchNL": true}}`, `did you mean "isDWMLaunchNL"`},
 		{"bad name", `{"flags": {"new-dashboard": true}}`, "a name is letters, digits and _"},
