@@ -89,16 +89,29 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 // counters do not fall back when a reload replaces the handler.
 func (h *Handler) retireMetrics() { shellMetrics.live.retire(h) }
 
+// pagesSpliced is the series every spliced page counts in, looked up once: the label lookup
+// would cost each page a hash of its labels.
+var (
+	pagesSpliced = shellMetrics.pages.WithLabelValues("spliced", "")
+	pagesPassed  sync.Map // reason -> prometheus.Counter
+)
+
 // countPage counts a response: spliced, or passed with its reason.
 func countPage(spliced bool, reason string) {
 	if spliced {
-		shellMetrics.pages.WithLabelValues("spliced", "").Inc()
+		pagesSpliced.Inc()
 		return
 	}
 	if reason == "" {
 		reason = "no-response" // the next handler failed before writing anything
 	}
-	shellMetrics.pages.WithLabelValues("passed", reason).Inc()
+	if c, ok := pagesPassed.Load(reason); ok {
+		c.(prometheus.Counter).Inc()
+		return
+	}
+	c := shellMetrics.pages.WithLabelValues("passed", reason)
+	pagesPassed.Store(reason, c) // reasons are a handful of constants: the map stays small
+	c.Inc()
 }
 
 // countSpliceError counts a page whose splice failed.

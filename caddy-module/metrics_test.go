@@ -135,3 +135,17 @@ func counterValue(t *testing.T, c prometheus.Counter) float64 {
 	}
 	return m.GetCounter().GetValue()
 }
+
+// What counting costs a page.
+func BenchmarkCountPage(b *testing.B) {
+	b.Run("spliced", func(b *testing.B) {
+		for b.Loop() {
+			countPage(true, "")
+		}
+	})
+	b.Run("passed", func(b *testing.B) {
+		for b.Loop() {
+			countPage(false, "not-html")
+		}
+	})
+}
