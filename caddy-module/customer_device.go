@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/flags"
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // The anonymous device identity of spec 3 (feature-flag identities): device-{uuid} in a
@@ -33,7 +34,7 @@ func keepDevice(w http.ResponseWriter, r *http.Request) flags.Device {
 		Value:    d.ID,
 		Path:     "/",
 		MaxAge:   int(deviceLifetime / time.Second),
-		Secure:   r.TLS != nil,
+		Secure:   session.IsHTTPS(r),
 		SameSite: http.SameSiteLaxMode,
 	})
 	return d

@@ -191,7 +191,7 @@ func withQuery(p, key, value string) string {
 // originOf is the scheme and host the browser used, for the callback URL on the same host
 // (each market host has its own callback, registered at the provider).
 func originOf(r *http.Request) string {
-	if r.TLS != nil {
+	if session.IsHTTPS(r) {
 		return "https://" + r.Host
 	}
 	return "http://" + r.Host
@@ -212,7 +212,7 @@ func newPendingCookie(r *http.Request, value string) (*http.Cookie, bool) {
 
 func pendingCookieValue(r *http.Request) string {
 	name := localPendingCookie
-	if r.TLS != nil {
+	if session.IsHTTPS(r) {
 		name = pendingCookie
 	}
 	if c, err := r.Cookie(name); err == nil {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"encoding/json"
+	"github.com/shellgate/shellgate/caddy-module/session"
 	"net/http"
 	"net/url"
 	"strings"
@@ -34,7 +35,7 @@ func crossSite(r *http.Request) string {
 		return "Origin: " + origin
 	}
 	scheme := "http"
-	if r.TLS != nil {
+	if session.IsHTTPS(r) {
 		scheme = "https"
 	}
 	if u.Scheme != scheme {

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"fmt"
+	"github.com/shellgate/shellgate/caddy-module/session"
 	"net/http"
 	"net/url"
 	"sort"
@@ -74,7 +75,7 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 
 // storeMarket remembers m as the visitor's preferred market and clears the redirect cookie.
 func (h *Handler) storeMarket(w http.ResponseWriter, r *http.Request, m market.BannerMarket) {
-	secure := r.TLS != nil
+	secure := session.IsHTTPS(r)
 	http.SetCookie(w, &http.Cookie{
 		Name: h.edgeBanner.cfg.PreferredCookie, Value: m.PreferredLocale, Path: "/",
 		MaxAge: int(preferredLocaleMaxAge / time.Second), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
@@ -111,7 +112,7 @@ func (h *Handler) marketLink(r *http.Request, m market.BannerMarket, on map[stri
 	}
 	sort.Strings(hosts)
 	scheme := "http"
-	if r.TLS != nil {
+	if session.IsHTTPS(r) {
 		scheme = "https"
 	}
 	port := ""
@@ -154,7 +155,7 @@ func crossSiteForm(r *http.Request) string {
 	}
 	u, err := url.Parse(origin)
 	scheme := "http"
-	if r.TLS != nil {
+	if session.IsHTTPS(r) {
 		scheme = "https"
 	}
 	if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) || u.Scheme != scheme {

@@ -5,6 +5,7 @@ package shell
 
 import (
 	"fmt"
+	"github.com/shellgate/shellgate/caddy-module/session"
 	"io/fs"
 	"net/http"
 	"os"
@@ -214,6 +215,7 @@ func (h *Handler) Validate() error {
 
 // ServeHTTP answers the gateway's own routes and splices the shell into pages.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
+	r = forwardedHTTPS(r)
 	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
 	if answered {
 		return err
@@ -268,3 +270,20 @@ var (
 	_ caddy.Validator             = (*Handler)(nil)
 	_ caddyhttp.MiddlewareHandler = (*Handler)(nil)
 )
+
+// forwardedHTTPS marks a request that a trusted proxy (the server's trusted_proxies) says came
+// over HTTPS, so cookies, callback URLs and same-origin checks use https behind a load balancer
+// that terminates TLS. From anyone else X-Forwarded-Proto is ignored: a client could send it.
+func forwardedHTTPS(r *http.Request) *http.Request {
+	if r.TLS != nil {
+		return r
+	}
+	if trusted, _ := caddyhttp.GetVar(r.Context(), caddyhttp.TrustedProxyVarKey).(bool); !trusted {
+		return r
+	}
+	proto, _, _ := strings.Cut(r.Header.Get("X-Forwarded-Proto"), ",")
+	if !strings.EqualFold(strings.TrimSpace(proto), "https") {
+		return r
+	}
+	return session.BehindTLS(r)
+}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"strings"
@@ -14,8 +15,24 @@ const (
 	LocalCookieName = "shellgate"
 )
 
-// IsHTTPS tells whether the request reached the edge over TLS.
-func IsHTTPS(r *http.Request) bool { return r.TLS != nil }
+// IsHTTPS tells whether the browser's request was HTTPS: it reached the edge over TLS, or a
+// proxy the operator trusts terminated TLS in front of it (see BehindTLS).
+func IsHTTPS(r *http.Request) bool {
+	if r.TLS != nil {
+		return true
+	}
+	forwarded, _ := r.Context().Value(behindTLSKey{}).(bool)
+	return forwarded
+}
+
+type behindTLSKey struct{}
+
+// BehindTLS marks r as having come over HTTPS to a trusted proxy that terminated TLS (a load
+// balancer or ingress), so the session cookie is the Secure __Host- one although the edge saw
+// plain HTTP. The caller decides whom to trust; this package cannot.
+func BehindTLS(r *http.Request) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), behindTLSKey{}, true))
+}
 
 // IsLocalhost tells whether the request is for localhost, *.localhost or a loopback address.
 func IsLocalhost(r *http.Request) bool {
