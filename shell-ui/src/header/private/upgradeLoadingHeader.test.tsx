@@ -6,7 +6,7 @@ import { renderHeaderFragment } from '../../../prerender/render.tsx';
 import { hydrateShell } from '../../shell/hydrateShell.tsx';
 import { gatewaySplice } from '../../../test/gatewaySplice.ts';
 import { Personas, privateState } from './testing/personas.ts';
-import { StateAttempts, fetchPrivateState } from './upgradeLoadingHeader.tsx';
+import { StateAttempts, fetchPrivateState, isSameSitePath, stateURL } from './upgradeLoadingHeader.tsx';
 
 const loading = (): ShellState => ({ ...privateState('de-DE', Personas.active, ['HAS_FIXED_DEPOSIT_ACCOUNT']), headerVariant: 'loading', customer: null });
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -21,10 +21,38 @@ describe('fetchPrivateState', () => {
   ])('%s', async (_name, answers, want, calls) => {
     let n = 0;
     const wait = vi.fn(async () => {});
-    const state = await fetchPrivateState({ fetchState: () => answers[n++]!(), wait });
+    const redirect = vi.fn();
+    const state = await fetchPrivateState({ fetchState: () => answers[n++]!(), wait, redirect });
     expect(state?.headerVariant ?? null).toBe(want);
     expect(n).toBe(calls);
     expect(wait).toHaveBeenCalledTimes(calls - 1);
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  test.each<[string, string, string | null]>([
+    ['the rule holds: go to the CDVC page', '/de-de/cdvc/', '/de-de/cdvc/'],
+    ['another site: stay', '//evil.example/', null],
+    ['backslash trick: stay', '/\\evil.example/', null],
+    ['absolute URL: stay', 'https://evil.example/', null],
+  ])('redirect rule after late data: %s', async (_name, target, want) => {
+    const redirect = vi.fn();
+    const state = await fetchPrivateState({
+      fetchState: () => answer({ ...privateState('de-DE', Personas.active), redirect: target }),
+      wait: async () => {},
+      redirect,
+    });
+    if (want === null) {
+      expect(redirect).not.toHaveBeenCalled();
+      expect(state?.headerVariant).toBe('private');
+    } else {
+      expect(redirect).toHaveBeenCalledWith(want);
+      expect(state).toBeNull();
+    }
+  });
+
+  test('asks for the state of this page, query included', () => {
+    expect(stateURL({ pathname: '/de-de/festgeld/', search: '?a=1&b=2' })).toBe('/_shell/state?path=%2Fde-de%2Ffestgeld%2F%3Fa%3D1%26b%3D2');
+    expect(isSameSitePath('/x')).toBe(true);
   });
 });
 
@@ -38,7 +66,7 @@ describe('a loading header becomes the private header', () => {
     const content = await findContentLocale('de-DE')!.load();
     const state = loading();
     const fetchState = vi.fn((url: string) => {
-      expect(url).toBe('/_shell/state');
+      expect(url).toBe('/_shell/state?path=%2F');
       return answer(privateState('de-DE', Personas.unread, ['HAS_FIXED_DEPOSIT_ACCOUNT']));
     });
     vi.stubGlobal('fetch', fetchState);

@@ -13,11 +13,30 @@ export const StateRetryDelay = 1000;
 export interface StateSource {
   fetchState: () => Promise<Response>;
   wait: (ms: number) => Promise<void>;
+  /** redirect leaves the page for the customer redirect rule's target (location.replace). */
+  redirect: (path: string) => void;
+}
+
+/**
+ * stateURL asks for the state of this very page: the edge's redirect rule and header choice
+ * depend on the path (no redirect on the CDVC page itself, for one).
+ */
+export function stateURL(location: Pick<Location, 'pathname' | 'search'>): string {
+  return `${StateEndpoint}?path=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/**
+ * isSameSitePath accepts a root-relative path and nothing a browser could read as another
+ * site ("//host", "/\\host"): the edge sends only its configured targets, this is the belt.
+ */
+export function isSameSitePath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f]/.test(path);
 }
 
 const browserSource: StateSource = {
-  fetchState: () => fetch(StateEndpoint, { credentials: 'same-origin', headers: { accept: 'application/json' } }),
+  fetchState: () => fetch(stateURL(window.location), { credentials: 'same-origin', headers: { accept: 'application/json' } }),
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  redirect: (path) => window.location.replace(path),
 };
 
 /**
@@ -36,6 +55,12 @@ export async function fetchPrivateState(source: StateSource = browserSource): Pr
       state = (await res.json()) as ShellState;
     } catch {
       continue;
+    }
+    if (state.redirect && isSameSitePath(state.redirect)) {
+      // The page went out before the customer's data; the rule the edge would have answered
+      // with a 302 holds, so the shell goes there now (spec 4, customer redirect rule).
+      source.redirect(state.redirect);
+      return null;
     }
     if (state.headerVariant === PrivateVariant && state.customer) return state;
     if (state.headerVariant !== 'loading' || !state.isLoggedIn) return null;
