@@ -684,3 +684,32 @@ func TestLoginFromTheWebview(t *testing.T) {
 		t.Error("the shell state does not tell the countdown it runs in the webview")
 	}
 }
+
+// The countdown posts the logout with reason=expired and the browser goes to the login page
+// at once: had the provider call run in the background, the login page could find the
+// provider's session still alive and sign the customer straight back in.
+func TestExpiredLogoutEndsTheProviderSessionBeforeAnswering(t *testing.T) {
+	for _, keycloakLogout := range []bool{true, false} {
+		t.Run("keycloak_logout "+strconv.FormatBool(keycloakLogout), func(t *testing.T) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+				id.Providers[0].Logout = "keycloak"
+				id.KeycloakLogout = &keycloakLogout
+			})
+			gw := rig.replicas[0]
+			b := newBrowser()
+			gw.login(t, b, "/login/")
+			rig.idp.ResetStats(t)
+			res, _ := gw.post(t, b, "/_shell/auth/logout", url.Values{"reason": {"expired"}})
+			if res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("expired logout: %d", res.StatusCode)
+			}
+			want := 0
+			if keycloakLogout {
+				want = 1
+			}
+			if got := rig.idp.Stats(t).Logout; got != want { // no waiting: it happened before the answer
+				t.Errorf("%d provider logouts when the logout answered, want %d", got, want)
+			}
+		})
+	}
+}

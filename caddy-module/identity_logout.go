@@ -34,7 +34,7 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 		reason = "expired"
 	}
 	if v := visitorOf(r); v.loggedIn() {
-		h.endSession(r.Context(), v.session, reason, reason != "expired")
+		h.endSession(r.Context(), v.session, reason, reason != "expired", true) // the browser goes to login next
 		rt.logger.Info("logout-succeeded", zap.String("reason", reason))
 	}
 	if c, ok := session.ClearCookie(r); ok {

@@ -80,11 +80,11 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
 	if !s.Webview && t.IdleRemaining <= 0 {
-		h.endSession(ctx, s, "idle", false)
+		h.endSession(ctx, s, "idle", false, false)
 		return nil, session.Timing{}, "idle"
 	}
 	if t.Expired {
-		h.endSession(ctx, s, "expired", false)
+		h.endSession(ctx, s, "expired", false, false)
 		return nil, session.Timing{}, "expired"
 	}
 	if !t.RefreshDue || rt.refreshPaused(s.ID, now) {
@@ -101,7 +101,7 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	}
 	if event, message, ends := refreshEnds(err); ends {
 		rt.logger.Info(message, zap.String("event", event), zap.Error(err))
-		h.endSession(ctx, s, event, false)
+		h.endSession(ctx, s, event, false, false)
 		return nil, session.Timing{}, event
 	}
 	// Transient (provider blip, lock contention, store hiccup): keep the session as it is
@@ -173,8 +173,10 @@ func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
 
 // endSession removes a session (spec 4: logout). timedOut sessions also end at the provider
 // when keycloak_logout is on; asked is true for a logout the customer asked for, which always
-// ends the provider's session. Provider failures are logged: the edge session ends anyway.
-func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked bool) {
+// ends the provider's session. waits is true when the browser goes to the login page next (the
+// logout route): the provider call is then made before answering. Provider failures are
+// logged: the edge session ends anyway.
+func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := h.Identity.rt
 	ctx = context.WithoutCancel(ctx)
 	if err := rt.store.Delete(ctx, s.ID); err != nil {
@@ -193,8 +195,10 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err))
 		}
 	}
-	if asked {
-		logout() // the customer waits for it: the login page after must ask for the password
+	if asked || waits {
+		// The browser waits for it: the login page it goes to next must ask for the password,
+		// not find the provider's session still alive and sign the customer straight back in.
+		logout()
 		return
 	}
 	// A timeout found while serving a page: the page need not wait for the provider.

@@ -54,7 +54,7 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		if event, message, ends := refreshEnds(err); ends {
-			h.endSession(r.Context(), v.session, event, false)
+			h.endSession(r.Context(), v.session, event, false, false)
 			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err))
 			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
 			return nil
