@@ -34,30 +34,50 @@ type replica struct {
 	mu   *sync.Mutex
 }
 
-// shellgateBinary is bin/shellgate (make build), or SHELLGATE_BINARY; built into a temp dir
-// when neither exists.
+// shellgateBinary is SHELLGATE_BINARY, or shellgate built once per test run from this very
+// tree: a bin/shellgate left from an older checkout would test yesterday's gateway. The Go
+// build cache makes the build take seconds after the first.
 func shellgateBinary(t *testing.T) string {
 	t.Helper()
 	if bin := os.Getenv("SHELLGATE_BINARY"); bin != "" {
 		return bin
 	}
-	root := authtest.RepoRoot(t)
-	bin := filepath.Join(root, "bin", "shellgate")
-	if _, err := os.Stat(bin); err == nil {
-		return bin
+	builtOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "shellgate-test-bin-")
+		if err != nil {
+			builtErr = err
+			return
+		}
+		builtBin = filepath.Join(dir, "shellgate")
+		cmd := exec.Command("go", "build", "-o", builtBin, "./caddy-module/cmd/shellgate")
+		cmd.Dir = authtest.RepoRoot(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			builtErr = fmt.Errorf("building shellgate: %v\n%s", err, out)
+		}
+	})
+	if builtErr != nil {
+		t.Fatal(builtErr)
 	}
-	bin = filepath.Join(t.TempDir(), "shellgate")
-	cmd := exec.Command("go", "build", "-o", bin, "./caddy-module/cmd/shellgate")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building shellgate (or run make build first): %v\n%s", err, out)
+	return builtBin
+}
+
+var (
+	builtOnce sync.Once
+	builtBin  string
+	builtErr  error
+)
+
+// TestMain removes the gateway built for the multi-process tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if builtBin != "" {
+		_ = os.RemoveAll(filepath.Dir(builtBin))
 	}
-	return bin
+	os.Exit(code)
 }
 
 func startReplica(t *testing.T, bin string, port int, identityBlock string) *replica {
 	t.Helper()
-	dir := t.TempDir()
 	caddyfile := fmt.Sprintf(`{
 	admin off
 	persist_config off
@@ -73,45 +93,7 @@ http://localhost:%d {
 	respond "<!doctype html><html><head><title>p</title></head><body><main>page</main></body></html>"
 }
 `, port, identityBlock)
-	cfg := filepath.Join(dir, "Caddyfile")
-	if err := os.WriteFile(cfg, []byte(caddyfile), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	r := &replica{base: fmt.Sprintf("http://localhost:%d", port), done: make(chan struct{}), log: new(bytes.Buffer), mu: new(sync.Mutex)}
-	r.cmd = exec.Command(bin, "run", "--config", cfg, "--adapter", "caddyfile")
-	r.cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"))
-	w := &lockedBuffer{r}
-	r.cmd.Stdout, r.cmd.Stderr = w, w
-	r.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := r.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = r.cmd.Wait(); close(r.done) }()
-	t.Cleanup(func() {
-		r.kill()
-		if t.Failed() {
-			t.Logf("replica %s log:\n%s", r.base, r.logText())
-		}
-	})
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		res, err := http.Get(r.base + "/_shell/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return r
-			}
-		}
-		select {
-		case <-r.done:
-			t.Fatalf("replica %s exited: %s", r.base, r.logText())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("replica %s not up after 20s: %v\n%s", r.base, err, r.logText())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	return startOperatedGateway(t, bin, fmt.Sprintf("http://localhost:%d", port), caddyfile)
 }
 
 type lockedBuffer struct{ r *replica }

@@ -25,7 +25,8 @@ import (
 // admin endpoint on (metrics, reload), a real origin behind reverse_proxy. They reuse the
 // replica type and shellgateBinary of identity_replicas_test.go.
 
-// startOperatedGateway runs bin/shellgate with caddyfile and waits for base's liveness.
+// startOperatedGateway runs bin/shellgate with caddyfile and waits for base's liveness; every
+// multi-process test starts its gateways with it.
 func startOperatedGateway(t *testing.T, bin, base, caddyfile string) *replica {
 	t.Helper()
 	dir := t.TempDir()
