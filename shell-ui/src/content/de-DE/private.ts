@@ -198,7 +198,7 @@ export const privateContent: PrivateContent = {
           }
         ],
       },
-      gate: '!distributor:dkb_retail',
+      gate: '!access:FINANCE_HIDDEN', // distributors from the gateway's hide_finance_for
     },
     {
       id: 'postbox',

@@ -132,7 +132,7 @@ export const privateContent: PrivateContent = {
           }
         ],
       },
-      gate: '!distributor:legal_and_general !distributor:mse_savings_hub',
+      gate: '!access:FINANCE_HIDDEN', // distributors from the gateway's hide_finance_for
     },
     {
       id: 'postbox',

@@ -132,7 +132,7 @@ export const privateContent: PrivateContent = {
           }
         ],
       },
-      gate: '!distributor:askpaul !distributor:fairstone',
+      gate: '!access:FINANCE_HIDDEN', // distributors from the gateway's hide_finance_for
     },
     {
       id: 'postbox',
