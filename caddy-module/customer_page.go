@@ -81,7 +81,7 @@ func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via str
 		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
 	}, res.Locale)
-	rt.logger.Debug("customer redirected", zap.String("target", string(target)), zap.String("via", via))
+	rt.logger.Debug("customer redirected", zap.String("target", string(target)), zap.String("via", via), requestID(r.Context()))
 	return rt.pathOf(targetPage[target], res.Locale, res.BasePath)
 }
 
@@ -119,7 +119,7 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 	select {
 	case res := <-done:
 		if res.err != nil {
-			rt.logger.Warn("customer data not loaded; the page gets the loading header", zap.Error(res.err))
+			rt.logger.Warn("customer data not loaded; the page gets the loading header", zap.Error(res.err), requestID(r.Context()))
 		}
 		return res.view, res.err
 	case <-timer.C:

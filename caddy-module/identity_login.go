@@ -60,7 +60,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 		Locale:      locale,
 	})
 	if err != nil {
-		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err))
+		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
 	}
@@ -93,7 +93,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r), h.now())
 	if err != nil {
 		// No loop back into the provider: a browser that refuses cookies would bounce for ever.
-		rt.logger.Info("login callback without a usable pending login", zap.Error(err))
+		rt.logger.Info("login callback without a usable pending login", zap.Error(err), requestID(r.Context()))
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return nil
 	}
@@ -111,7 +111,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 			return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
 		}
 		// Denied or failed: back to the page the customer came from, not an error page.
-		rt.logger.Info("login not completed", zap.Error(err))
+		rt.logger.Info("login not completed", zap.Error(err), requestID(r.Context()))
 		http.Redirect(w, r, returnOr(pending.ReturnTo), http.StatusSeeOther)
 		return nil
 	}
@@ -138,12 +138,12 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
 	}
 	if err := rt.store.Save(r.Context(), s); err != nil {
-		rt.logger.Error("cannot save the new session", zap.Error(err))
+		rt.logger.Error("cannot save the new session", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the session store is not reachable: %w", err))
 	}
 	http.SetCookie(w, cookie)
-	rt.logger.Info("login completed", zap.String("region", s.Region))
+	rt.logger.Info("login completed", zap.String("region", s.Region), requestID(r.Context()))
 	http.Redirect(w, r, returnOr(login.ReturnTo), http.StatusSeeOther)
 	return nil
 }

@@ -35,7 +35,7 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 	}
 	if v := visitorOf(r); v.loggedIn() {
 		h.endSession(r.Context(), v.session, reason, reason != "expired", true) // the browser goes to login next
-		rt.logger.Info("logout-succeeded", zap.String("reason", reason))
+		rt.logger.Info("logout-succeeded", zap.String("reason", reason), requestID(r.Context()))
 	}
 	if c, ok := session.ClearCookie(r); ok {
 		http.SetCookie(w, c)
@@ -78,7 +78,7 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 	}
 	claims, err := rt.verifyLogoutToken(r.Context(), r.PostForm.Get("logout_token"))
 	if err != nil {
-		rt.logger.Warn("back-channel logout refused", zap.Error(err))
+		rt.logger.Warn("back-channel logout refused", zap.Error(err), requestID(r.Context()))
 		writeBackchannelError(w, "invalid_request", "the logout token is not valid")
 		return nil
 	}
@@ -89,11 +89,11 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 		n, err = rt.store.DeleteBySubject(r.Context(), claims.Subject)
 	}
 	if err != nil {
-		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err))
+		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err), requestID(r.Context()))
 		writeBackchannelError(w, "temporarily_unavailable", "the session store is not reachable")
 		return nil
 	}
-	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""))
+	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), requestID(r.Context()))
 	w.Header().Set("Cache-Control", "no-cache, no-store")
 	w.WriteHeader(http.StatusOK)
 	return nil

@@ -66,7 +66,7 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 	s, err := rt.store.Get(ctx, id)
 	if err != nil {
 		if !errors.Is(err, session.ErrNotFound) {
-			rt.logger.Error("session store unavailable; serving the request as logged out", zap.Error(err))
+			rt.logger.Error("session store unavailable; serving the request as logged out", zap.Error(err), requestID(ctx))
 		}
 		return nil
 	}
@@ -100,7 +100,7 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 		return nil, session.Timing{}, "logout" // ended meanwhile (a logout on another tab or replica)
 	}
 	if event, message, ends := refreshEnds(err); ends {
-		rt.logger.Info(message, zap.String("event", event), zap.Error(err))
+		rt.logger.Info(message, zap.String("event", event), zap.Error(err), requestID(ctx))
 		h.endSession(ctx, s, event, false, false)
 		return nil, session.Timing{}, event
 	}
@@ -108,7 +108,7 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 	// until its token really expires; a request after the pause tries again.
 	rt.pauseRefresh(s.ID, now)
 	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
-		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err))
+		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err), requestID(ctx))
 	return s, t, ""
 }
 
@@ -149,7 +149,7 @@ func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due fu
 		ns := *cur
 		ns.Tokens = sessionTokens(tok, cur.Tokens.IDToken)
 		ns.ServerOffset = tok.ServerOffset
-		rt.logger.Info("session token refreshed", zap.String("region", ns.Region), zap.Time("expires", ns.Tokens.Expiry.Add(ns.ServerOffset)))
+		rt.logger.Info("session token refreshed", zap.String("region", ns.Region), zap.Time("expires", ns.Tokens.Expiry.Add(ns.ServerOffset)), requestID(ctx))
 		return &ns, nil
 	})
 }
@@ -180,9 +180,9 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 	rt := h.Identity.rt
 	ctx = context.WithoutCancel(ctx)
 	if err := rt.store.Delete(ctx, s.ID); err != nil {
-		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err))
+		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 	}
-	rt.logger.Info("session ended", zap.String("reason", reason))
+	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
 	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
 	countSessionEnded(reason) // metrics.go
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle"))
@@ -192,7 +192,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 	}
 	logout := func() {
 		if err := p.Logout(ctx, s.Tokens.RefreshToken, s.Tokens.IDToken); err != nil {
-			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err))
+			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 		}
 	}
 	if asked || waits {
@@ -210,7 +210,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 func recordActivity(ctx context.Context, rt *identityRuntime, s *session.Session, now time.Time) (*session.Session, session.Timing) {
 	if now.Sub(s.LastActivity) >= session.ActivityThrottle {
 		if err := rt.store.Touch(ctx, s.ID, now); err != nil {
-			rt.logger.Warn("cannot record activity", zap.Error(err))
+			rt.logger.Warn("cannot record activity", zap.Error(err), requestID(ctx))
 		} else {
 			ns := *s
 			ns.LastActivity = now

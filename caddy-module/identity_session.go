@@ -23,7 +23,7 @@ func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if why := crossSite(r); why != "" {
-		h.Identity.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why))
+		h.Identity.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
 		writeJSONError(w, http.StatusForbidden, "cross-site request refused")
 		return false
 	}
@@ -55,7 +55,7 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		if event, message, ends := refreshEnds(err); ends {
 			h.endSession(r.Context(), v.session, event, false, false)
-			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err))
+			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err), requestID(r.Context()))
 			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
 			return nil
 		}
@@ -63,7 +63,7 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 			writeJSONError(w, http.StatusUnauthorized, "login required")
 			return nil
 		}
-		rt.logger.Warn("extension failed for now; the session is kept", zap.Error(err))
+		rt.logger.Warn("extension failed for now; the session is kept", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		writeJSONError(w, http.StatusServiceUnavailable, "the identity provider is not reachable; try again")
 		return nil

@@ -137,6 +137,29 @@ http://localhost:%d {
 			t.Errorf("the logs lack %s: the capture misses part of the customer path", want)
 		}
 	}
+	// The module's own lines carry the id of the request they belong to, the one its access
+	// log line has, so an operator can join them.
+	accessIDs, moduleIDs := map[string]bool{}, map[string]string{}
+	for _, line := range strings.Split(logs, "\n") {
+		var entry map[string]any
+		if json.Unmarshal([]byte(line), &entry) != nil {
+			continue
+		}
+		id, _ := entry["request_id"].(string)
+		if entry["msg"] == "handled request" && id != "" {
+			accessIDs[id] = true
+		} else if logger, _ := entry["logger"].(string); strings.HasPrefix(logger, "http.handlers.shell") && id != "" {
+			moduleIDs[id], _ = entry["msg"].(string)
+		}
+	}
+	if len(moduleIDs) == 0 {
+		t.Error("no module log line carries a request_id")
+	}
+	for id, msg := range moduleIDs {
+		if !accessIDs[id] {
+			t.Errorf("module line %q has request_id %s that no access log line has", msg, id)
+		}
+	}
 	if jwt := regexp.MustCompile(`eyJ[\w-]+\.eyJ[\w-]+\.`); jwt.MatchString(logs) {
 		t.Error("the logs contain a JWT")
 	}

@@ -45,7 +45,7 @@ func (h *Handler) relayAPI(w http.ResponseWriter, r *http.Request, v *visitor, n
 		h.logger.Warn("api relay: upstream refused the request (403)",
 			zap.String("method", r.Method),
 			zap.String("path", r.URL.Path),
-			zap.Int64("forbidden_total", h.Identity.rt.relayForbidden.Load()))
+			zap.Int64("forbidden_total", h.Identity.rt.relayForbidden.Load()), requestID(r.Context()))
 	}
 	return err
 }

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"mime"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 // and then streams its body through the splicer (and a decoder if the upstream compressed it).
 type shellWriter struct {
 	http.ResponseWriter
+	ctx  context.Context // the request's, for its id in log lines
 	h    *Handler
 	page *page
 
@@ -35,8 +37,8 @@ type shellWriter struct {
 // insertion, the fragment, after it), and written one by one they cost a syscall each.
 var outBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 32<<10) }}
 
-func newShellWriter(w http.ResponseWriter, h *Handler, p *page, reason string) *shellWriter {
-	return &shellWriter{ResponseWriter: w, h: h, page: p, reason: reason}
+func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
+	return &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
 }
 
 // WriteHeader decides on the response from its status and header.
@@ -72,7 +74,7 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 	if err != nil {
 		sw.reason = "state-error"
 		countSpliceError() // metrics.go
-		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err))
+		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err), requestID(sw.ctx))
 		return
 	}
 	hdr.Del("Content-Length")
@@ -175,7 +177,7 @@ func (sw *shellWriter) finish() {
 	if sw.splicer == nil {
 		if sw.reason != "" && sw.h.logger != nil {
 			if ce := sw.h.logger.Check(zapcore.DebugLevel, "page passed without the shell"); ce != nil {
-				ce.Write(zap.String("reason", sw.reason))
+				ce.Write(zap.String("reason", sw.reason), requestID(sw.ctx))
 			}
 		}
 		return
@@ -188,21 +190,21 @@ func (sw *shellWriter) finish() {
 	}()
 	if sw.decoder != nil {
 		if err := sw.decoder.Close(); err != nil {
-			sw.h.logger.Warn("compressed page could not be decoded to its end; response cut short", zap.Error(err))
+			sw.h.logger.Warn("compressed page could not be decoded to its end; response cut short", zap.Error(err), requestID(sw.ctx))
 		}
 	}
 	if err := sw.splicer.Close(); err != nil {
 		if ce := sw.h.logger.Check(zapcore.DebugLevel, "client went away during a spliced page"); ce != nil {
-			ce.Write(zap.Error(err))
+			ce.Write(zap.Error(err), requestID(sw.ctx))
 		}
 	}
 	rep := sw.splicer.Report()
 	if rep.Err != nil {
-		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err))
+		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err), requestID(sw.ctx))
 		countSpliceError() // metrics.go
 	}
 	if ce := sw.h.logger.Check(zapcore.DebugLevel, "page spliced"); ce != nil {
-		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason))
+		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason), requestID(sw.ctx))
 	}
 }
 

@@ -241,7 +241,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		r.Header.Set("Accept-Encoding", "identity")
 		h.bannerCaching(w, r, page)
 	}
-	sw := newShellWriter(w, h, page, reason)
+	sw := newShellWriter(w, r, h, page, reason)
 	defer sw.finish()
 	return next.ServeHTTP(sw, r)
 }
