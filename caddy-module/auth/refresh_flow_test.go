@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -47,7 +48,9 @@ func TestRefreshAfterRefreshTokenExpired(t *testing.T) {
 	if _, _, ends := auth.RefreshOutcome(err); !ends {
 		t.Fatalf("refresh with an expired refresh token: %v; want an error that ends the session", err)
 	}
-	t.Logf("provider answer: %v", err)
+	if !errors.Is(err, auth.ErrRefreshExpired) { // spec 4: 'refresh-token-expired', 'Refresh token expired!'
+		t.Errorf("refresh with an expired refresh token: %v; want ErrRefreshExpired", err)
+	}
 }
 
 func TestCheckRefresh(t *testing.T) {

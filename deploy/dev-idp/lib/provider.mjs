@@ -175,6 +175,12 @@ export function createProvider(config, customers, stats, log) {
     const grantType = ctx.oidc?.params?.grant_type;
     stats.tokenCall(grantType);
     if (grantType === 'refresh_token') stats.refreshRejected();
+    // Keycloak says an expired refresh token is "Token is not active"; oidc-provider keeps the
+    // reason in error_detail and answers a generic description. Say it the Keycloak way, so a
+    // client can tell "expired" (spec: 'refresh-token-expired') from "rejected".
+    if (error.error === 'invalid_grant' && error.error_detail === 'refresh token is expired' && ctx.body && typeof ctx.body === 'object') {
+      ctx.body.error_description = 'Token is not active';
+    }
     annotate(ctx.res, `grant_type=${grantType} error=${error.error} (${error.error_detail || error.error_description})`);
   });
   provider.on('end_session.success', () => stats.logout());
