@@ -42,7 +42,7 @@ const (
 	// 1/6 of the '<' scan.
 	refTokenizerMBPerSec = 260
 	refScanMBPerSec      = 6000
-	targetPage         = 100 << 10
+	targetPage           = 100 << 10
 )
 
 // judgeProxies checks the throughput, p99 and nginx targets: the first two on
