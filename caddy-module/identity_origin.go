@@ -2,10 +2,11 @@ package shell
 
 import (
 	"encoding/json"
-	"github.com/shellgate/shellgate/caddy-module/session"
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // Checks on the requests to the identity endpoints, before anything is done for them.

@@ -1,8 +1,8 @@
 package shell
 
 import (
+	"cmp"
 	"fmt"
-	"github.com/shellgate/shellgate/caddy-module/session"
 	"net/http"
 	"net/url"
 	"sort"
@@ -11,7 +11,9 @@ import (
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
+	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/market"
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // preferredLocaleMaxAge keeps the visitor's choice for a year.
@@ -29,18 +31,19 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Allow", "POST")
 		return caddyhttp.Error(http.StatusMethodNotAllowed, fmt.Errorf("%s %s: only POST", r.Method, r.URL.Path))
 	}
-	if why := crossSiteForm(r); why != "" {
+	if why := crossSite(r); why != "" { // identity_origin.go
 		return caddyhttp.Error(http.StatusForbidden, fmt.Errorf("market choice refused as cross-site (%s)", why))
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)
 	if err := r.ParseForm(); err != nil {
 		return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("the market form cannot be read: %w", err))
 	}
-	returnPath, ok := sameSitePath(r.PostForm.Get("return"))
-	pageLocale := h.resolver.Resolve(r.Host, returnPath).Locale
+	// The same check as the login's return path: only same-site paths, encoded tricks too.
+	returnPath, ok := auth.SafeReturnPath(r.PostForm.Get("return"))
 	if !ok {
 		returnPath = ""
 	}
+	pageLocale := h.resolver.Resolve(r.Host, cmp.Or(returnPath, "/")).Locale
 	on := h.flagsOf(pageLocale)
 	markets := h.listedMarkets(pageLocale, on)
 
@@ -120,46 +123,4 @@ func (h *Handler) marketLink(r *http.Request, m market.BannerMarket, on map[stri
 		port = r.Host[i:]
 	}
 	return (&url.URL{Scheme: scheme, Host: hosts[0] + port, Path: "/"}).String()
-}
-
-// sameSitePath accepts a root-relative path of this site and nothing else: no scheme, no host,
-// no "//" or "/\" (which browsers read as another host), no control characters.
-func sameSitePath(p string) (string, bool) {
-	if p == "" || len(p) > 2048 || p[0] != '/' || strings.HasPrefix(p, "//") || strings.HasPrefix(p, `/\`) {
-		return "/", false
-	}
-	for _, c := range p {
-		if c < 0x20 || c == 0x7f || c == '\\' {
-			return "/", false
-		}
-	}
-	u, err := url.Parse(p)
-	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
-		return "/", false
-	}
-	return p, true
-}
-
-// crossSiteForm says why a POST must be refused as cross-site, or "". Browsers send
-// Sec-Fetch-Site (and Origin on every POST): only the page's own origin passes. A request with
-// neither comes from no browser and carries no victim's cookies.
-func crossSiteForm(r *http.Request) string {
-	switch site := r.Header.Get("Sec-Fetch-Site"); site {
-	case "", "same-origin":
-	default:
-		return "Sec-Fetch-Site: " + site
-	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return ""
-	}
-	u, err := url.Parse(origin)
-	scheme := "http"
-	if session.IsHTTPS(r) {
-		scheme = "https"
-	}
-	if err != nil || u.Host == "" || !strings.EqualFold(u.Host, r.Host) || u.Scheme != scheme {
-		return "Origin: " + origin
-	}
-	return ""
 }

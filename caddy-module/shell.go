@@ -5,7 +5,6 @@ package shell
 
 import (
 	"fmt"
-	"github.com/shellgate/shellgate/caddy-module/session"
 	"io/fs"
 	"net/http"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
+	"github.com/shellgate/shellgate/caddy-module/session"
 	shellui "github.com/shellgate/shellgate/shell-ui"
 )
 
