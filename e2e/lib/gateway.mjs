@@ -2,7 +2,7 @@
 // on free ports, so the browser tests talk to exactly what operators run.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -66,14 +66,16 @@ async function waitUntilUp(base, child, logFile) {
 
 /**
  * Starts bin/shellgate with the repo's Caddyfile from the repo root.
- * options: { port, env (extra environment, e.g. SHELLGATE_IDP_ISSUER), logName }.
+ * options: { port, env (extra environment, e.g. SHELLGATE_IDP_ISSUER), logName, config }.
+ * config, when given, is a function ({ port, admin }) => Caddyfile text: the gateway runs that
+ * config instead of the demo's (a test's own options in front of its own origin).
  * Returns { base, origin, stop }. Fails with what to do when the binary is missing.
  */
 export async function startGateway(options = {}) {
   if (!existsSync(binary)) {
     throw new Error(`${binary} is missing: run make build at the repo root first`);
   }
-  if (!existsSync(caddyfile)) {
+  if (!options.config && !existsSync(caddyfile)) {
     throw new Error(`${caddyfile} is missing: the demo config comes with the repo; pull or restore it`);
   }
   const [port, originPort, adminPort] = [options.port ?? (await freePort()), await freePort(), await freePort()];
@@ -82,7 +84,12 @@ export async function startGateway(options = {}) {
   const log = createWriteStream(logFile);
   // Caddy keeps autosave and certificates under XDG dirs: keep them out of $HOME.
   const home = await mkdtemp(join(tmpdir(), 'shellgate-e2e-'));
-  const child = spawn(binary, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+  let config = caddyfile;
+  if (options.config) {
+    config = join(home, 'Caddyfile');
+    await writeFile(config, options.config({ port, admin: `localhost:${adminPort}` }));
+  }
+  const child = spawn(binary, ['run', '--config', config, '--adapter', 'caddyfile'], {
     cwd: repoRoot,
     env: {
       ...process.env,

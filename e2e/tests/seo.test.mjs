@@ -4,18 +4,12 @@
 // this file's own: pages without a title, a page that asks for its header, and a stand-in
 // consent manager and tag manager (nothing loads from the internet).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { artifactsDir, freePort, repoRoot } from '../lib/gateway.mjs';
+import { startGateway } from '../lib/gateway.mjs';
 import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
-const binary = process.env.SHELLGATE_E2E_BINARY ?? join(repoRoot, 'bin', 'shellgate');
 
 // The consent nodes the gateway may insert, by their data-shell value.
 const consentNodes = '[data-shell="consent-manager"], [data-shell="consent-default"], [data-shell="tag-manager"]';
@@ -50,13 +44,12 @@ async function startConsentGateway() {
     res.writeHead(200, { 'Content-Type': found[0] }).end(found[1]);
   });
   await new Promise((resolve) => origin.listen(0, '127.0.0.1', resolve));
-  const [port, adminPort] = [await freePort(), await freePort()];
-  const dir = await mkdtemp(join(tmpdir(), 'shellgate-seo-'));
-  const caddyfile = join(dir, 'Caddyfile');
-  await writeFile(
-    caddyfile,
-    `{
-	admin localhost:${adminPort}
+  let gateway;
+  try {
+    gateway = await startGateway({
+      logName: 'gateway-seo.log',
+      config: ({ port, admin }) => `{
+	admin ${admin}
 	skip_install_trust
 }
 http://:${port} {
@@ -74,38 +67,16 @@ http://:${port} {
 	reverse_proxy 127.0.0.1:${origin.address().port}
 }
 `,
-  );
-  const log = createWriteStream(join(artifactsDir, 'gateway-seo.log'));
-  const child = spawn(binary, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    cwd: repoRoot,
-    env: { ...process.env, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const base = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the consent gateway exited with ${child.exitCode}; see e2e/artifacts/gateway-seo.log`);
-    try {
-      if ((await fetch(`${base}/_shell/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error('the consent gateway did not come up in 30 s; see e2e/artifacts/gateway-seo.log');
-    await new Promise((r) => setTimeout(r, 200));
+    });
+  } catch (err) {
+    await new Promise((r) => origin.close(r));
+    throw err;
   }
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    log.end();
+    await gateway.stop();
     await new Promise((r) => origin.close(r));
-    await rm(dir, { recursive: true, force: true });
   };
-  return { base, stop };
+  return { base: gateway.base, stop };
 }
 
 const rawHTML = async (url) => {
