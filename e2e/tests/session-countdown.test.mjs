@@ -8,16 +8,11 @@
 // session too); logs land in e2e/artifacts/session-*.log. It needs a bin/shellgate with
 // identity (make build); SHELLGATE_E2E_BINARY and SHELLGATE_E2E_UI_DIR point elsewhere.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchBrowser } from '../lib/browser.mjs';
-import { artifactsDir, freePort, repoRoot } from '../lib/gateway.mjs';
+import { freePort, startGateway } from '../lib/gateway.mjs';
+import { startIdp } from '../lib/idp.mjs';
 
-const binary = process.env.SHELLGATE_E2E_BINARY ?? join(repoRoot, 'bin', 'shellgate');
 // SHELLGATE_E2E_UI_DIR serves another UI build than the one in the binary.
 const uiDir = process.env.SHELLGATE_E2E_UI_DIR;
 const TokenSeconds = 40;
@@ -25,71 +20,29 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const stack = { base: '', browser: null, stops: [] };
 
-/** start runs a process in its own group, logging to artifacts/<name>.log, until stop(). */
-function start(name, command, args, env) {
-  const log = createWriteStream(join(artifactsDir, `${name}.log`));
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  stack.stops.push(async () => {
-    if (child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        child.kill('SIGTERM');
-      }
-      await Promise.race([exited, sleep(5000)]);
-    }
-    log.end();
-  });
-  return child;
-}
-
-async function waitFor200(url, child, what) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}; see e2e/artifacts/`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} not up at ${url} after 30 s; see e2e/artifacts/`);
-}
-
 before(async () => {
-  if (!existsSync(binary)) throw new Error(`${binary} is missing: run make build at the repo root first`);
-  const [idpPort, port, originPort, adminPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const issuer = `http://localhost:${idpPort}/auth/realms/global`;
+  const [port, originPort] = [await freePort(), await freePort()];
   stack.base = `http://localhost:${port}`;
-
-  const idp = start('session-idp', process.execPath, ['deploy/dev-idp/server.mjs'], {
-    DEV_IDP_PORT: String(idpPort),
-    DEV_IDP_ISSUER: issuer,
-    DEV_IDP_REDIRECT_URIS: `${stack.base}/_shell/auth/callback`,
-    DEV_IDP_POST_LOGOUT_URIS: `${stack.base}/`,
-    DEV_IDP_BACKCHANNEL_URI: `${stack.base}/_shell/auth/backchannel-logout`,
-    DEV_IDP_ACCESS_TTL: String(TokenSeconds),
+  const idp = await startIdp({
+    redirectUris: [`${stack.base}/_shell/auth/callback`],
+    postLogoutUris: [`${stack.base}/`],
+    backchannelUri: `${stack.base}/_shell/auth/backchannel-logout`,
+    accessTtl: TokenSeconds,
+    logName: 'session-idp.log',
   });
-  await waitFor200(`${issuer}/.well-known/openid-configuration`, idp, 'the dev IdP');
-
-  const home = await mkdtemp(join(tmpdir(), 'shellgate-session-e2e-'));
-  stack.stops.push(() => rm(home, { recursive: true, force: true }));
-  const caddyfile = join(home, 'Caddyfile');
-  await writeFile(
-    caddyfile,
-    `{
-	admin localhost:${adminPort}
+  stack.stops.push(() => idp.stop());
+  const gateway = await startGateway({
+    port,
+    logName: 'session-gateway.log',
+    config: ({ admin }) => `{
+	admin ${admin}
 }
 
 http://:${port} {
 	shell {
 		${uiDir ? `ui_dir ${uiDir}` : ''}
 		identity {
-			provider DEU ${issuer} {
+			provider DEU ${idp.issuer} {
 				client_id login
 				logout keycloak
 			}
@@ -107,12 +60,8 @@ http://:${originPort} {
 	file_server
 }
 `,
-  );
-  const gateway = start('session-gateway', binary, ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CONFIG_HOME: join(home, 'config'),
   });
-  await waitFor200(`${stack.base}/_shell/healthz`, gateway, 'the gateway (a binary without identity fails here: run make build)');
+  stack.stops.push(() => gateway.stop());
   stack.browser = await launchBrowser();
 });
 
