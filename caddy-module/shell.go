@@ -68,9 +68,6 @@ type Handler struct {
 	// every page's head. Unset, the gateway inserts no consent node at all.
 	Consent *Consent `json:"consent,omitempty"`
 
-	headerRoutes rules.HeaderRoutes
-	heads        map[string]pageHead // per locale: the Head fragment with and without a title
-
 	// Identity turns on logins at the edge (OIDC, sessions, access guard, token relay; see
 	// identity_config.go). Without it every visitor gets the public header.
 	Identity *Identity `json:"identity,omitempty"`
@@ -99,9 +96,11 @@ type Handler struct {
 	logger   *zap.Logger
 	now      func() time.Time
 
-	edgeFlags  edgeFlags
-	edgeBanner edgeBanner
-	ready      *readiness // health.go: the cached readiness checks
+	edgeFlags    edgeFlags
+	edgeBanner   edgeBanner
+	headerRoutes rules.HeaderRoutes
+	heads        map[string]pageHead // per locale: the Head fragment with and without a title
+	ready        *readiness          // health.go: the cached readiness checks
 }
 
 const (
