@@ -65,8 +65,32 @@ export async function openContext(browser, width, options = {}) {
 }
 
 // Resolves once React has hydrated both shell mounts.
+// waitForShellReady waits until the shell has hydrated (<html data-shell-ready="true">). On a
+// timeout it says where the browser was and what the shell had, so that a failure in a long
+// run can be read from the log alone.
 export async function waitForShellReady(page, timeout = 10_000) {
-  await page.waitForFunction(() => document.documentElement.dataset.shellReady === 'true', null, { timeout });
+  const consoleLines = [];
+  const onConsole = (m) => consoleLines.push(`${m.type()}: ${m.text()}`);
+  page.on('console', onConsole);
+  try {
+    await page.waitForFunction(() => document.documentElement.dataset.shellReady === 'true', null, { timeout });
+  } catch (err) {
+    const seen = await page
+      .evaluate(() => {
+        let variant = 'no state';
+        try {
+          const state = document.querySelector('script[data-shell="state"]');
+          if (state) variant = JSON.parse(state.textContent).headerVariant;
+        } catch {
+          variant = 'unreadable state';
+        }
+        return { variant, readyState: document.readyState, title: document.title };
+      })
+      .catch((e) => ({ evaluateFailed: e.message }));
+    throw new Error(`the shell did not hydrate within ${timeout} ms at ${page.url()}: ${JSON.stringify(seen)}; console: ${JSON.stringify(consoleLines)}`, { cause: err });
+  } finally {
+    page.off('console', onConsole);
+  }
 }
 
 export async function box(locator) {

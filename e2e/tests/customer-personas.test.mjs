@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchBrowser } from '../lib/browser.mjs';
+import { waitForShellReady } from '../lib/suite.mjs';
 import { freePort, repoRoot } from '../lib/gateway.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
 import { startStack } from '../lib/stack.mjs';
@@ -21,6 +22,7 @@ let browser;
 let api;
 let proxy;
 let delayMs = 0; // what the proxy adds to every API call
+let inFlight = 0; // calls the proxy has not answered yet
 
 // The persona API: bin/personas-api (make run builds it), else built here.
 async function startPersonasAPI() {
@@ -47,6 +49,8 @@ async function startPersonasAPI() {
 async function startSlowProxy(target) {
   const port = await freePort();
   const server = createServer(async (req, res) => {
+    inFlight += 1;
+    res.on('close', () => (inFlight -= 1));
     if (delayMs) await sleep(delayMs);
     const up = httpRequest({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers }, (ures) => {
       res.writeHead(ures.statusCode, ures.headers);
@@ -172,13 +176,15 @@ describe('customer personas in Chromium', () => {
       await context.close();
     } finally {
       delayMs = 0;
+      // Calls still sleeping in the proxy would land in the next test: let them finish.
+      while (inFlight > 0) await sleep(100);
     }
   });
 
   test('the IBAN copies from the account menu and its mark clears after 3 s', async () => {
     const { context, page, errors } = await logIn('active', '/festgeld/');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.base });
-    await page.waitForSelector('html[data-shell-ready="true"]', { timeout: 10_000 });
+    await waitForShellReady(page, 20_000);
     const state = await inlineState(page);
     const iban = state.customer.accountIds.find((a) => a.id === 'iban');
     assert.ok(iban, 'the active persona has an IBAN');

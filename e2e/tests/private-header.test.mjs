@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from '../lib/browser.mjs';
+import { waitForShellReady } from '../lib/suite.mjs';
 import { repoRoot } from '../lib/gateway.mjs';
 
 const dist = join(repoRoot, 'shell-ui', 'dist');
@@ -199,7 +200,7 @@ describe('private header in Chromium', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
     const before = await (await fetch(`${base}/dashboard/`)).text();
     await tab.goto(`${base}/dashboard/`);
-    await tab.waitForSelector('html[data-shell-ready="true"]', { timeout: 10_000 });
+    await waitForShellReady(tab);
     assert.deepEqual(errors, []);
     assert.ok(before.includes('Dr. Anna Schmidt'));
 
