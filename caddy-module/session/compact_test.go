@@ -2,6 +2,10 @@ package session
 
 import (
 	"encoding/base64"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -121,4 +125,39 @@ func FuzzUnpackSession(f *testing.F) {
 			t.Fatalf("unpackSession = %v, %v: want exactly one of a session or an error", s, err)
 		}
 	})
+}
+
+// A record packed before ActingCustomerNumber existed (testdata, written by that version)
+// still opens, shows its own customer, and survives a round trip with the new field.
+func TestPackedRecordFromBeforeAccountSwitching(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "record-before-acting-customer.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := hex.DecodeString(strings.TrimSpace(string(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := unpackSession(old)
+	if err != nil {
+		t.Fatalf("an old record no longer opens: %v", err)
+	}
+	if s.CustomerNumber != "DE5000011" || s.ActingCustomerNumber != "" || s.ShownCustomerNumber() != "DE5000011" {
+		t.Errorf("old record: customer %q acting %q shown %q, want its own DE5000011", s.CustomerNumber, s.ActingCustomerNumber, s.ShownCustomerNumber())
+	}
+	if s.Tokens.AccessToken == "" || s.Subject == "" {
+		t.Errorf("old record lost its tokens or subject: %+v", s)
+	}
+	s.ActingCustomerNumber = "DE5000012"
+	packed, err := packSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := unpackSession(packed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.ShownCustomerNumber() != "DE5000012" || got.CustomerNumber != "DE5000011" {
+		t.Errorf("after a switch: shown %q own %q, want DE5000012 and DE5000011", got.ShownCustomerNumber(), got.CustomerNumber)
+	}
 }

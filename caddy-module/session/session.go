@@ -23,6 +23,11 @@ type Session struct {
 	SID string `json:"sid,omitempty"`
 	// CustomerNumber is the customer's bacNumber.
 	CustomerNumber string `json:"customerNumber,omitempty"`
+	// ActingCustomerNumber is the customer the login acts for after an account switch (spec
+	// 2.2: one of the login's switchable accounts); empty while it shows its own. It is new in
+	// the record: older records lack it and open as "own", and the pack dictionary is left
+	// alone so that their bytes still inflate.
+	ActingCustomerNumber string `json:"actingCustomerNumber,omitempty"`
 	// Region is the auth region the tokens came from, "DEU" or "GBR" (spec 7, auth host).
 	Region string `json:"region,omitempty"`
 	// PreferredLocale is the locale the customer chose, e.g. "en-GB" (spec 4, country banner).
@@ -31,6 +36,15 @@ type Session struct {
 	Webview bool `json:"webview,omitempty"`
 	// AutoExtend allows the edge to refresh the token by itself when it is about to expire.
 	AutoExtend bool `json:"autoExtend,omitempty"`
+}
+
+// ShownCustomerNumber is the customer whose data the session shows: the one switched to,
+// else the login's own.
+func (s *Session) ShownCustomerNumber() string {
+	if s.ActingCustomerNumber != "" {
+		return s.ActingCustomerNumber
+	}
+	return s.CustomerNumber
 }
 
 // Tokens are the provider's tokens and the times read from the access token.
