@@ -52,6 +52,9 @@ const (
 	accessPension          = "HAS_PENSION_PRODUCT"
 	accessManagedPortfolio = "HAS_MANAGED_PORTFOLIO"
 	accessMigratedRobo     = "HAS_MIGRATED_ROBO"
+	// Crypto and the ETF configurator come from the product instances (customer/investments.go).
+	accessCrypto           = "HAS_CRYPTO"
+	accessETFConfigurator  = "HAS_ETF_CONFIGURATOR"
 	accessTermProduct      = "term_product_access"
 	accessOvernightProduct = "overnight_product_access"
 	accessNoticeProduct    = "notice_product_access"
@@ -74,6 +77,8 @@ func accessValuesOf(v *customer.View, financeHidden bool) []string {
 	add(v.Products.Pension, accessPension)
 	add(v.Products.ManagedPortfolio, accessManagedPortfolio)
 	add(v.Products.MigratedRobo || v.Products.MigratedProducts, accessMigratedRobo)
+	add(v.Products.Crypto, accessCrypto)
+	add(v.Products.ETFConfigurator, accessETFConfigurator)
 	add(financeHidden, accessFinanceHidden)
 	return out
 }

@@ -2,8 +2,10 @@ package shell
 
 import (
 	"maps"
+	"slices"
 	"testing"
 
+	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
 
@@ -66,5 +68,28 @@ func TestCustomerFacts(t *testing.T) {
 				t.Errorf("customerFacts = %v\nwant %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// The investment menus' access values, as the private header's gates name them
+// (content/*/private.ts: access:HAS_CRYPTO, access:HAS_ETF_CONFIGURATOR).
+func TestAccessValuesOfInvestments(t *testing.T) {
+	tests := []struct {
+		name     string
+		products customer.Products
+		want     []string
+	}{
+		{"none", customer.Products{}, nil},
+		{"crypto", customer.Products{Crypto: true}, []string{accessCrypto}},
+		{"ETF configurator", customer.Products{ETFConfigurator: true}, []string{accessETFConfigurator}},
+		{"both, with a managed portfolio", customer.Products{ManagedPortfolio: true, Crypto: true, ETFConfigurator: true},
+			[]string{accessManagedPortfolio, accessCrypto, accessETFConfigurator}},
+		{"migrated products count as migrated robo", customer.Products{MigratedProducts: true}, []string{accessMigratedRobo}},
+	}
+	for _, tt := range tests {
+		got := accessValuesOf(&customer.View{Products: tt.products}, false)
+		if !slices.Equal(got, tt.want) && !(len(got) == 0 && len(tt.want) == 0) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

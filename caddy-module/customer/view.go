@@ -65,6 +65,10 @@ type Products struct {
 	Pension bool
 	// MigratedProducts: the German migrated-products dashboard lists at least one product.
 	MigratedProducts bool
+	// ETFConfigurator and Crypto: a liquid instance with an ETFC or CRYPTO template, neither
+	// REJECTED nor CLOSED (investments.go says why).
+	ETFConfigurator bool
+	Crypto          bool
 }
 
 // RedirectInputs are what the customer redirect rule of spec 4 looks at.
@@ -179,6 +183,8 @@ func Derive(a Answers, locale string) *View {
 		MigratedRobo:     HasInstanceOf(a.ProductInstances, PortfolioRobo),
 		Pension:          a.PensionProducts > 0,
 		MigratedProducts: a.MigratedProducts > 0,
+		ETFConfigurator:  HasInstanceWithPrefix(a.ProductInstances, TemplatePrefixETFConfigurator),
+		Crypto:           HasInstanceWithPrefix(a.ProductInstances, TemplatePrefixCrypto),
 	}
 
 	v.Redirect.Active = account != nil && account.State == AccountActive
