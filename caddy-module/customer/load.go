@@ -21,6 +21,11 @@ type Flags struct {
 	// SwitchableAccounts is the flag umtMinorAccountSwitch: the switchable accounts are loaded
 	// only with it on and a user id at hand (spec 2.2).
 	SwitchableAccounts bool
+	// LoginCustomerNumber is the logged-in customer's own number when Load is asked for an
+	// account switched to (spec 2.2); empty otherwise. The switchable accounts belong to the
+	// login: they are asked with this number, and the login's own customer joins the list so
+	// the customer can switch back.
+	LoginCustomerNumber string
 }
 
 // Load fetches everything the header and the redirect rule need for one customer, running the
@@ -181,11 +186,23 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 		return nil
 	})
 	if flags.SwitchableAccounts && who.UserID != "" {
+		login := who
+		if flags.LoginCustomerNumber != "" {
+			login.CustomerNumber = flags.LoginCustomerNumber
+		}
 		spawn(func() error {
-			s, err := c.SwitchableAccounts(ctx, who)
+			s, err := c.SwitchableAccounts(ctx, login)
 			if err != nil {
 				degrade("switchable-accounts", err, true) // spec 8: a warning, no accounts
 				return nil
+			}
+			if login.CustomerNumber != who.CustomerNumber {
+				own, err := c.Customer(ctx, login, !flags.OmitDataValidity)
+				if err != nil {
+					degrade("switch-back", err, true) // the list still offers the other accounts
+					own = nil
+				}
+				s = SwitchList(s, own, who.CustomerNumber)
 			}
 			a.Switchable = s
 			return nil

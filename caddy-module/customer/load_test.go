@@ -37,6 +37,8 @@ var personaLogins = map[string]struct{ customer, locale string }{
 	"cobranded-distributor": {"DE5000009", "de-DE"},
 	"unread-messages":       {"NL5000010", "nl-NL"},
 	"switchable-accounts":   {"DE5000011", "de-DE"},
+	"minor-mia":             {"DE5000012", "de-DE"},
+	"minor-ben":             {"DE5000013", "de-DE"},
 }
 
 // TestPersonaViews loads every persona through the client and the mock API and compares the
@@ -130,8 +132,41 @@ func TestPersonasShowWhatTheyAreFor(t *testing.T) {
 	if v := load("NL5000010", "nl-NL"); !v.Customer.ShowUnreadMessage || !v.Customer.TotalBalance.IsNegative || v.Products.ManagedPortfolio {
 		t.Errorf("unread-messages: %+v", v.Customer)
 	}
-	if v := load("DE5000011", "de-DE"); len(v.Customer.SwitchableAccounts) != 2 {
-		t.Errorf("switchable-accounts: %+v", v.Customer.SwitchableAccounts)
+	if v := load("DE5000011", "de-DE"); len(v.Customer.SwitchableAccounts) != 2 || !v.Products.Crypto || !v.Products.ETFConfigurator {
+		t.Errorf("switchable-accounts: %+v %+v", v.Customer.SwitchableAccounts, v.Products)
+	}
+}
+
+// After an account switch the edge loads the account switched to with the login's token,
+// and the switcher offers the way back.
+func TestLoadActingForASwitchableAccount(t *testing.T) {
+	srv, c := upstream(t)
+	v, err := c.Load(context.Background(), "DE5000011", "DE5000012", "user-11",
+		Flags{Locale: "de-DE", SwitchableAccounts: true, LoginCustomerNumber: "DE5000011"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.BacNumber != "DE5000012" || v.Customer.FullName != "Mia Richter" || v.Customer.TotalBalance == nil ||
+		v.Customer.TotalBalance.Amount != "1.250,00\u00a0€" {
+		t.Errorf("shown %s %q balance %+v, want Mia Richter's 1.250,00 €", v.BacNumber, v.Customer.FullName, v.Customer.TotalBalance)
+	}
+	var ids []string
+	for _, s := range v.Customer.SwitchableAccounts {
+		ids = append(ids, s.FirstName+" "+s.CustomerID)
+	}
+	if want := []string{"Thomas DE5000011", "Ben DE5000013"}; !slices.Equal(ids, want) {
+		t.Errorf("switcher lists %v, want %v", ids, want)
+	}
+	for _, r := range srv.Requests() {
+		if r.Call == "switchable-accounts" && !strings.HasSuffix(r.Path, "/switchable-accounts/DE5000011") {
+			t.Errorf("switchable accounts asked for %s, want the login's own customer", r.Path)
+		}
+		if r.Call == "accounts" && r.Query.Get("filter") != "customerId eq DE5000012" {
+			t.Errorf("accounts asked with %q, want the account switched to", r.Query.Get("filter"))
+		}
+	}
+	if len(v.Degraded) != 0 {
+		t.Errorf("degraded %v", v.Degraded)
 	}
 }
 

@@ -7,7 +7,8 @@
 // slow: {"status": {"accounts": 503}, "delay": {"balance": "200ms"}}.
 //
 // The server checks the contract as the platform would: a bearer token is required (401
-// without), the token's customer must be the one asked for (403 otherwise), and each call's
+// without), the token's customer must be the one asked for or one of its switchable accounts
+// (403 otherwise), and each call's
 // query parameters must be present (400 otherwise). The token is a JWT whose customer_number
 // claim names the customer (not verified: this is a mock), or else the customer number itself.
 package customertest
@@ -362,7 +363,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if customer == "" {
 		customer = caller
 	}
-	if customer != caller {
+	if customer != caller && !h.actsFor(caller, customer) {
 		problem(w, http.StatusForbidden, "the token's customer may not read customer "+customer)
 		return
 	}
@@ -443,6 +444,32 @@ func (p *Persona) answer(rt route, q url.Values) ([]byte, bool) {
 	}
 	b, ok := p.files[rt.call]
 	return b, ok
+}
+
+// actsFor tells whether the token of caller may read customer's data: customer is one of
+// caller's switchable accounts (its switchable-accounts.json), as the platform lets a parent
+// read a minor's accounts after an account switch with the parent's own token.
+func (h *Handler) actsFor(caller, customer string) bool {
+	p := h.personas[caller]
+	if p == nil {
+		return false
+	}
+	var list struct {
+		Data struct {
+			Accounts []struct {
+				CustomerID string `json:"customer_id"`
+			} `json:"accounts"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(p.files["switchable-accounts"], &list) != nil {
+		return false
+	}
+	for _, a := range list.Data.Accounts {
+		if a.CustomerID == customer {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenCustomer reads the customer a token stands for: the customer_number claim of a JWT

@@ -56,6 +56,10 @@ func TestServerKeepsThePlatformsContract(t *testing.T) {
 		{"a persona without the file", "/customer/cobranding", "DE5000001", 404},
 		{"a persona's fault", "/accounts/acc-5000008?embed=balance", "DE5000008", 500},
 		{"no such call", "/nothing", "DE5000001", 404},
+		{"a switchable account's customer, with the login's token", "/customers/DE5000012?embed=all-persons,reference-accounts", "DE5000011", 200},
+		{"a switchable account's balance, with the login's token", "/accounts/acc-5000013?embed=balance", "DE5000011", 200},
+		{"the other way round is refused", "/customers/DE5000011?embed=all-persons,reference-accounts", "DE5000012", 403},
+		{"another login may not act for the minor", "/customers/DE5000012?embed=all-persons,reference-accounts", "DE5000001", 403},
 	}
 	for _, tt := range tests {
 		if status, body := get(t, s, tt.path, tt.token); status != tt.status {
