@@ -26,8 +26,12 @@ type State struct {
 	CanAccess bool `json:"canAccess"`
 	// IsAuthRequired tells whether this page needs a login.
 	IsAuthRequired bool `json:"isAuthRequired"`
-	// CustomerID is the customer's bacNumber when logged in.
+	// CustomerID is the customer's bacNumber when logged in: the customer shown, which after
+	// an account switch is the account switched to.
 	CustomerID string `json:"customerId,omitempty"`
+	// LoginCustomerID is the logged-in customer's own bacNumber while an account switch shows
+	// another customer (CustomerID); absent while the login shows its own.
+	LoginCustomerID string `json:"loginCustomerId,omitempty"`
 	// Access lists the customer's product access values (HAS_FIXED_DEPOSIT_ACCOUNT, ...).
 	Access []string `json:"access"`
 	// Flags are the feature flags evaluated at the edge for this request.

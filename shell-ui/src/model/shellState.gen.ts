@@ -22,8 +22,10 @@ export interface ShellState {
   canAccess: boolean;
   /** IsAuthRequired tells whether this page needs a login. */
   isAuthRequired: boolean;
-  /** CustomerID is the customer's bacNumber when logged in. */
+  /** CustomerID is the customer's bacNumber when logged in: the customer shown, which after an account switch is the account switched to. */
   customerId?: string;
+  /** LoginCustomerID is the logged-in customer's own bacNumber while an account switch shows another customer (CustomerID); absent while the login shows its own. */
+  loginCustomerId?: string;
   /** Access lists the customer's product access values (HAS_FIXED_DEPOSIT_ACCOUNT, ...). */
   access: string[] | null;
   /** Flags are the feature flags evaluated at the edge for this request. */
