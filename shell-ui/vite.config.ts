@@ -1,10 +1,37 @@
+import { visualizer } from 'rollup-plugin-visualizer';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// SHELL_ANALYZE=<file> writes a bundle analysis of the client build (modules per chunk, their
+// minified sizes read from the sourcemap) to <file>: `.json` gives raw data, `.txt` a list,
+// anything else the treemap page. Never part of the shipped build.
+const analyze = process.env.SHELL_ANALYZE;
+
+// Vite wraps every dynamic import() in its preload helper, which adds <link rel=modulepreload>
+// and CSS links for the chunk's dependencies and reports failures as a vite:preloadError event.
+// This build has neither (modulePreload: false, one stylesheet, every chunk a leaf) and nothing
+// listens for that event, so the helper is 1.7 KB of dead code in the entry: replace it with a
+// plain call. A Vite that renames the helper only makes the entry bigger; the budget says so.
+const PreloadHelperId = '\0vite/preload-helper.js';
+const plainDynamicImports: Plugin = {
+  name: 'shell:plain-dynamic-imports',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId: (id) => (id === PreloadHelperId ? id : undefined),
+  load: (id) => (id === PreloadHelperId ? 'export const __vitePreload = (load) => load();' : undefined),
+};
 
 // Two builds share this file: the client bundle (hashed assets the gateway serves under
 // /_shell/assets/) and, with --ssr, the prerender that renders the fragments in Node.
 export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: false,
+  plugins: isSsrBuild
+    ? []
+    : [
+        plainDynamicImports,
+        ...(analyze ? [visualizer({ filename: analyze, template: analyze.endsWith('.json') ? 'raw-data' : analyze.endsWith('.txt') ? 'list' : 'treemap', sourcemap: true, gzipSize: true })] : []),
+      ],
   // The gateway serves dist/assets/X at /_shell/assets/X.
   base: '/_shell/',
   build: isSsrBuild
@@ -22,6 +49,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // prerender/write.mjs reads Vite's manifest to tell them apart, then deletes it.
         cssCodeSplit: false,
         modulePreload: false,
+        // The analysis reads module sizes from the sourcemap; the shipped build has none.
+        sourcemap: Boolean(analyze),
         manifest: true,
         target: 'es2020',
         rolldownOptions: {
