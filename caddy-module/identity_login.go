@@ -191,10 +191,7 @@ func withQuery(p, key, value string) string {
 // originOf is the scheme and host the browser used, for the callback URL on the same host
 // (each market host has its own callback, registered at the provider).
 func originOf(r *http.Request) string {
-	if session.IsHTTPS(r) {
-		return "https://" + r.Host
-	}
-	return "http://" + r.Host
+	return session.Scheme(r) + "://" + r.Host
 }
 
 func newPendingCookie(r *http.Request, value string) (*http.Cookie, bool) {

@@ -35,11 +35,7 @@ func crossSite(r *http.Request) string {
 	if !strings.EqualFold(u.Host, r.Host) {
 		return "Origin: " + origin
 	}
-	scheme := "http"
-	if session.IsHTTPS(r) {
-		scheme = "https"
-	}
-	if u.Scheme != scheme {
+	if u.Scheme != session.Scheme(r) {
 		return "Origin: " + origin
 	}
 	return ""

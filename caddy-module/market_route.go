@@ -114,13 +114,9 @@ func (h *Handler) marketLink(r *http.Request, m market.BannerMarket, on map[stri
 		return localePath
 	}
 	sort.Strings(hosts)
-	scheme := "http"
-	if session.IsHTTPS(r) {
-		scheme = "https"
-	}
 	port := ""
 	if i := strings.LastIndexByte(r.Host, ':'); i >= 0 && !strings.Contains(r.Host[i:], "]") {
 		port = r.Host[i:]
 	}
-	return (&url.URL{Scheme: scheme, Host: hosts[0] + port, Path: "/"}).String()
+	return (&url.URL{Scheme: session.Scheme(r), Host: hosts[0] + port, Path: "/"}).String()
 }

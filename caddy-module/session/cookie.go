@@ -25,6 +25,15 @@ func IsHTTPS(r *http.Request) bool {
 	return forwarded
 }
 
+// Scheme is the scheme the browser used for r, "https" or "http" (see IsHTTPS): for URLs
+// back to the same site and for comparing an Origin header with it.
+func Scheme(r *http.Request) string {
+	if IsHTTPS(r) {
+		return "https"
+	}
+	return "http"
+}
+
 type behindTLSKey struct{}
 
 // BehindTLS marks r as having come over HTTPS to a trusted proxy that terminated TLS (a load

@@ -155,3 +155,27 @@ func FuzzReadCookie(f *testing.F) {
 		}
 	})
 }
+
+func TestScheme(t *testing.T) {
+	tests := []struct {
+		name      string
+		tls       bool
+		behindTLS bool
+		want      string
+	}{
+		{"plain HTTP", false, false, "http"},
+		{"TLS at the edge", true, false, "https"},
+		{"TLS ended by a trusted proxy", false, true, "https"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := request("http://shop.example/", tt.tls)
+			if tt.behindTLS {
+				r = BehindTLS(r)
+			}
+			if got := Scheme(r); got != tt.want {
+				t.Errorf("Scheme = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
