@@ -104,6 +104,10 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 		OmitDataValidity:   h.Customer.OmitDataValidity,
 		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
 	}
+	shown := shownCustomer(s, f.SwitchableAccounts) // account_switch.go
+	if shown != s.CustomerNumber {
+		f.LoginCustomerNumber = s.CustomerNumber
+	}
 	type result struct {
 		view *customer.View
 		err  error
@@ -111,7 +115,7 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 	done := make(chan result, 1)
 	ctx := context.WithoutCancel(r.Context())
 	go func() {
-		v, err := rt.client.Load(ctx, s.Tokens.AccessToken, s.CustomerNumber, s.Subject, f)
+		v, err := rt.client.Load(ctx, s.Tokens.AccessToken, shown, s.Subject, f)
 		done <- result{v, err}
 	}()
 	timer := time.NewTimer(wait)

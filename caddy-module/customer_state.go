@@ -34,6 +34,10 @@ func (h *Handler) requestFlags(r *http.Request, locale string) map[string]bool {
 func (h *Handler) fillCustomerState(r *http.Request, p *page) {
 	p.state.Flags = h.requestFlags(r, p.state.Locale)
 	view := customerOf(r)
+	if v := visitorOf(r); view != nil && v.loggedIn() && view.BacNumber != "" && view.BacNumber != v.session.CustomerNumber {
+		// An account switch: the state names the customer shown and the login (account_switch.go).
+		p.state.CustomerID, p.state.LoginCustomerID = view.BacNumber, v.session.CustomerNumber
+	}
 	if view == nil || rules.HeaderVariant(p.state.HeaderVariant) != rules.HeaderPrivate {
 		return
 	}

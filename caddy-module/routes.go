@@ -37,6 +37,8 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveExtend(w, r)
 	case path == routePrefix+"session/activity":
 		return h.serveActivity(w, r)
+	case path == switchAccountPath:
+		return h.serveSwitchAccount(w, r) // account_switch.go
 	}
 	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
 }
