@@ -94,7 +94,9 @@ func TestAccountSwitchRoute(t *testing.T) {
 		acting   string // the session's account switched to afterwards
 	}{
 		{name: "a switchable account", g: on, login: "DE5000011",
-			req:    func(c *http.Cookie) *http.Request { return switchForm(form("customerId", "DE5000012"), c, "/festgeld/") },
+			req: func(c *http.Cookie) *http.Request {
+				return switchForm(form("customerId", "DE5000012"), c, "/festgeld/")
+			},
 			status: 303, location: "/dashboard/", acting: "DE5000012"},
 		{name: "back to the login's own", g: on, login: "DE5000011", actingAs: "DE5000012",
 			req:    func(c *http.Cookie) *http.Request { return switchForm(form("customerId", "DE5000011"), c, "") },
@@ -118,7 +120,9 @@ func TestAccountSwitchRoute(t *testing.T) {
 			},
 			status: 303, location: "/dashboard/", acting: "DE5000012"},
 		{name: "the market of the page posted from", g: on, login: "DE5000011",
-			req:    func(c *http.Cookie) *http.Request { return switchForm(form("customerId", "DE5000012"), c, "/en-gb/savings/") },
+			req: func(c *http.Cookie) *http.Request {
+				return switchForm(form("customerId", "DE5000012"), c, "/en-gb/savings/")
+			},
 			status: 303, location: "/en-gb/dashboard/", acting: "DE5000012"},
 		{name: "unknown id", g: on, login: "DE5000011",
 			req:    func(c *http.Cookie) *http.Request { return switchForm(form("customerId", "DE0000000"), c, "") },
