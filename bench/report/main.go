@@ -2,7 +2,7 @@
 // and the Markdown it keeps for the README: the splicer's go benchmarks, the
 // wrk rounds of the three proxies, and a PASS/MISS per target.
 //
-//	go run ./bench/report -wrk DIR -gobench FILE -md bench/results/latest.md -note "..."
+//	go run ./bench/report -wrk DIR -gobench FILE -customer FILE -md bench/results/latest.md -note "..."
 package main
 
 import (
@@ -22,12 +22,13 @@ func (n *notes) Set(s string) error { *n = append(*n, s); return nil }
 func main() {
 	wrkDir := flag.String("wrk", "", "directory of wrk reports named PAGE__PROXY__ROUND.txt")
 	goBenchPath := flag.String("gobench", "", "output of go test -bench -benchmem for the splicer")
+	customerPath := flag.String("customer", "", "output of go test -bench CustomerPage (caddy-module)")
 	mdPath := flag.String("md", "", "Markdown file to write besides printing")
 	var about notes
 	flag.Var(&about, "note", "a line about the run (machine, versions); repeatable")
 	flag.Parse()
 	var text, md bytes.Buffer
-	if err := report(&text, &md, *wrkDir, *goBenchPath, about); err != nil {
+	if err := report(&text, &md, *wrkDir, *goBenchPath, *customerPath, about); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
@@ -42,7 +43,7 @@ func main() {
 
 // report writes the tables; a part whose input is missing says so instead of
 // failing the whole report, so a run without the splicer benchmarks still prints.
-func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) error {
+func report(text, md io.Writer, wrkDir, goBenchPath, customerPath string, about []string) error {
 	fmt.Fprintln(md, "## Benchmark: shell on vs plain reverse_proxy vs nginx sub_filter")
 	fmt.Fprintln(md)
 	for _, n := range about {
@@ -75,6 +76,20 @@ func report(text, md io.Writer, wrkDir, goBenchPath string, about []string) erro
 	}
 	verdicts = append(verdicts, judgeSplicer(benches)...)
 	verdicts = append(verdicts, judgeSplicerScaled(benches))
+
+	if customerPath != "" { // customer.go
+		f, err := os.Open(customerPath)
+		if err != nil {
+			return fmt.Errorf("opening the customer benchmark output: %w", err)
+		}
+		cbs, err := parseCustomerBench(f)
+		f.Close()
+		if err != nil {
+			return err
+		}
+		tables = append(tables, customerTable(cbs))
+		verdicts = append(verdicts, judgeCustomer(cbs)...)
+	}
 
 	if wrkDir != "" {
 		rs, err := loadProxies(wrkDir)

@@ -177,7 +177,7 @@ func TestJudgeSplicerScaled(t *testing.T) {
 
 func TestReport(t *testing.T) {
 	var text, md bytes.Buffer
-	if err := report(&text, &md, "testdata/wrk", "testdata/gobench.txt", []string{"a test run"}); err != nil {
+	if err := report(&text, &md, "testdata/wrk", "testdata/gobench.txt", "testdata/customer-bench.txt", []string{"a test run"}); err != nil {
 		t.Fatal(err)
 	}
 	for name, got := range map[string][]byte{"report.txt.golden": text.Bytes(), "report.md.golden": md.Bytes()} {
@@ -211,5 +211,71 @@ func TestSpread(t *testing.T) {
 		if got := spread(tc.rs) > maxQuietSpread; got != tc.noisy {
 			t.Errorf("%s: noisy = %v, want %v", tc.name, got, tc.noisy)
 		}
+	}
+}
+
+func TestParseCustomerBench(t *testing.T) {
+	f, err := os.Open("testdata/customer-bench.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got, err := parseCustomerBench(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		name string
+		p99  float64
+	}{{caseAnonymous, 0.22}, {caseCached, 0.99}, {caseUncached, 32.0}}
+	if len(got) != len(want) {
+		t.Fatalf("read %d cases, want %d: %+v", len(got), len(want), got)
+	}
+	for i, w := range want {
+		if got[i].Case != w.name || got[i].Metrics["p99-ms"] != w.p99 {
+			t.Errorf("case %d: %s p99 %v, want %s with the median p99 %v", i, got[i].Case, got[i].Metrics["p99-ms"], w.name, w.p99)
+		}
+	}
+	if c := got[2].Metrics["critical-path-ms"]; c != 28 {
+		t.Errorf("critical path %v, want 28", c)
+	}
+}
+
+func TestJudgeCustomer(t *testing.T) {
+	cases := func(anonP99, cachedP99, uncachedP99, slowest, critical float64) []customerBench {
+		return []customerBench{
+			{Case: caseAnonymous, Metrics: map[string]float64{"p99-ms": anonP99}},
+			{Case: caseCached, Metrics: map[string]float64{"p99-ms": cachedP99}},
+			{Case: caseUncached, Metrics: map[string]float64{"p99-ms": uncachedP99, "slowest-call-ms": slowest, "critical-path-ms": critical}},
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		bs   []customerBench
+		want []string // cached, slowest call, critical path
+	}{
+		{"all met at the limits", cases(1, 3, 25, 20, 20), []string{"PASS", "PASS", "PASS"}},
+		{"all missed just past them", cases(1, 3.01, 25.01, 20, 20), []string{"MISS", "MISS", "MISS"}},
+		// A chain of dependent calls longer than the slowest call + 5 ms: the issue's
+		// wording cannot be met, the critical path can.
+		{"dependent calls", cases(1, 2, 31, 20, 28), []string{"PASS", "MISS", "PASS"}},
+		{"no uncached figures", cases(1, 2, 0, 0, 0)[:2], []string{"PASS", "n/a", "n/a"}},
+		{"nothing", nil, []string{"n/a", "n/a", "n/a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			vs := judgeCustomer(tc.bs)
+			if len(vs) != len(tc.want) {
+				t.Fatalf("got %d verdicts, want %d", len(vs), len(tc.want))
+			}
+			for i, v := range vs {
+				if v.Mark() != tc.want[i] {
+					t.Errorf("%s: %s (%s), want %s", v.Target, v.Mark(), v.Figure, tc.want[i])
+				}
+			}
+		})
+	}
+	vs := judgeCustomer(cases(1, 2, 31, 20, 28))
+	if !strings.Contains(vs[1].Figure, "unreachable") {
+		t.Errorf("the slowest-call verdict does not say the critical path makes it unreachable: %s", vs[1].Figure)
 	}
 }
