@@ -128,7 +128,8 @@ describe('market picker below lg', () => {
     renderFooter('fr-FR', 'v1');
     const button = screen.getByRole('button', { name: /Choisir votre pays/ });
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Choisir votre pays' });
+    // The dialog is a chunk of its own: it comes once loaded.
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir votre pays' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Fermer' }));
     // The current market is highlighted and not a link.
@@ -152,7 +153,7 @@ describe('market picker below lg', () => {
     const user = userEvent.setup();
     renderFooter('de-DE', 'v2');
     await user.click(screen.getByRole('button', { name: /Land wählen/ }));
-    await user.click(screen.getByRole('button', { name: 'Schließen' }));
+    await user.click(await screen.findByRole('button', { name: 'Schließen' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -161,7 +162,7 @@ describe('market picker below lg', () => {
     const user = userEvent.setup();
     renderFooter('de-DE', 'v1', { flags: { 'b2cNewMarketLocales:it-it': true, 'b2cUnifiedDomainLocales:fr-fr': true } });
     await user.click(screen.getByRole('button', { name: /Land wählen/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('link', { name: /Italia/ })).toBeTruthy();
     // {host}/{locale}/: the page's own host, as a root path the prerender can hold.
     expect(within(dialog).getByRole('link', { name: /France/ }).getAttribute('href')).toBe('/fr-fr/');

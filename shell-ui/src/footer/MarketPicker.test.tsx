@@ -34,7 +34,8 @@ describe('market picker opener', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
 
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Choisir votre pays' });
+    // The dialog is a chunk of its own: it comes once loaded.
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir votre pays' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(button.getAttribute('aria-controls')).toBe(dialog.id);
     expect(await axe(container)).toHaveNoViolations();

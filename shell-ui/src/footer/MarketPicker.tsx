@@ -1,9 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Market } from '../model/market.ts';
 import { useDropdown } from '../header/useDropdown.ts';
 import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
-import { MarketDialog } from './MarketDialog.tsx';
 import { MarketBadge, MarketList } from './MarketList.tsx';
 import './MarketPicker.css';
 
@@ -17,6 +16,9 @@ export interface MarketPickerProps {
 }
 
 const PickerId = 'market-picker';
+
+// The dialog is code a page needs only once the button is pressed below lg: its own chunk.
+const MarketDialog = lazy(() => import('./MarketDialog.tsx').then((m) => ({ default: m.MarketDialog })));
 
 /**
  * useSmallViewport tells whether the picker opens its dialog (below lg). false in the
@@ -71,9 +73,11 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (
-        <MarketDialog id={dialogId} title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
-          <MarketList entries={entries} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
-        </MarketDialog>
+        <Suspense fallback={null}>
+          <MarketDialog id={dialogId} title={label} closeLabel={closeLabel} onClose={() => setDialogOpen(false)}>
+            <MarketList entries={entries} current={here} label={label} currentLabel={currentLabel} onNavigate={() => setDialogOpen(false)} />
+          </MarketDialog>
+        </Suspense>
       ) : null}
     </div>
   );
