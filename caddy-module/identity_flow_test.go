@@ -256,7 +256,7 @@ func TestHostileReturnPathsNeverLeaveTheSite(t *testing.T) {
 		}
 		var sealed string
 		for _, c := range res.Cookies() {
-			if c.Name == localPendingCookie {
+			if isPendingCookie(c.Name) {
 				sealed = c.Value
 			}
 		}
@@ -646,10 +646,14 @@ func TestCallbacksThatDoNotLogIn(t *testing.T) {
 		{"the customer cancels at the provider", func(b *authtest.Browser) string {
 			return "error=access_denied&state=" + url.QueryEscape(start(b).Get("state"))
 		}, "/festgeld/"},
-		{"a forged state", func(b *authtest.Browser) string {
+		{"a forged state names no started login: home, not the provider", func(b *authtest.Browser) string {
 			start(b)
 			return "code=abc&state=forged"
-		}, "/festgeld/"},
+		}, "/"},
+		{"another login's state (a cookie of its own, but not that one)", func(b *authtest.Browser) string {
+			start(b)
+			return "code=abc&state=" + strings.Repeat("A", 43)
+		}, "/"},
 		{"no login was started (cookies refused): no loop back to the provider", func(*authtest.Browser) string {
 			return "code=abc&state=abc"
 		}, "/"},
@@ -711,5 +715,59 @@ func TestExpiredLogoutEndsTheProviderSessionBeforeAnswering(t *testing.T) {
 				t.Errorf("%d provider logouts when the logout answered, want %d", got, want)
 			}
 		})
+	}
+}
+
+// A customer who starts a login in two tabs and completes the first one lands where that
+// tab meant to go, logged in: each started login has its own cookie.
+func TestLoginsStartedInTwoTabs(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	gw := rig.replicas[0]
+	b := newBrowser()
+	start := func(returnTo string) string {
+		res, body := browse(t, b, gw.srv.URL+"/login/?"+url.Values{returnParam: {returnTo}}.Encode())
+		if res.StatusCode != http.StatusFound {
+			t.Fatalf("login for %s: %d %s, want 302 to the provider", returnTo, res.StatusCode, body)
+		}
+		return res.Header.Get("Location")
+	}
+	first := start("/festgeld/")
+	second := start("/tagesgeld/")
+
+	callback := b.Login(t, first, authtest.DemoUser, authtest.DemoPassword)
+	res, body := browse(t, b, callback.String())
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/festgeld/" {
+		t.Fatalf("first tab's callback: %d to %q (%s), want 303 to /festgeld/", res.StatusCode, res.Header.Get("Location"), body)
+	}
+	if s, err := gw.storedSession(t, b); err != nil || s == nil {
+		t.Fatalf("no session after the first tab's login: %v", err)
+	}
+	// The second tab's login still completes (the provider's own session answers it).
+	callback = b.Login(t, second, authtest.DemoUser, authtest.DemoPassword)
+	res, _ = browse(t, b, callback.String())
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/tagesgeld/" {
+		t.Fatalf("second tab's callback: %d to %q, want 303 to /tagesgeld/", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
+// Logins started again and again never pile up more than maxPendingLogins cookies.
+func TestStartedLoginsAreBounded(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	gw := rig.replicas[0]
+	b := newBrowser()
+	for range 6 {
+		if res, body := browse(t, b, gw.srv.URL+"/login/"); res.StatusCode != http.StatusFound {
+			t.Fatalf("login: %d %s", res.StatusCode, body)
+		}
+	}
+	u, _ := url.Parse(gw.srv.URL)
+	pending := 0
+	for _, c := range b.Client.Jar.Cookies(u) {
+		if isPendingCookie(c.Name) {
+			pending++
+		}
+	}
+	if pending == 0 || pending > maxPendingLogins {
+		t.Fatalf("the browser holds %d pending-login cookies, want 1 to %d", pending, maxPendingLogins)
 	}
 }

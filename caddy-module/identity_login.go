@@ -68,10 +68,11 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	if err != nil {
 		return caddyhttp.Error(http.StatusInternalServerError, err)
 	}
-	c, ok := newPendingCookie(r, sealed)
+	c, ok := newPendingCookie(r, pending.State, sealed)
 	if !ok {
 		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
 	}
+	dropStalePendingCookies(w, r)
 	http.SetCookie(w, c)
 	http.Redirect(w, r, authURL, http.StatusFound)
 	return nil
@@ -89,8 +90,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	}
 	rt := h.Identity.rt
 	noStore(w)
-	clearPendingCookie(w, r)
-	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r), h.now())
+	state := r.URL.Query().Get("state")
+	clearPendingCookie(w, r, state)
+	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), h.now())
 	if err != nil {
 		// No loop back into the provider: a browser that refuses cookies would bounce for ever.
 		rt.logger.Info("login callback without a usable pending login", zap.Error(err), requestID(r.Context()))
@@ -194,32 +196,85 @@ func originOf(r *http.Request) string {
 	return session.Scheme(r) + "://" + r.Host
 }
 
-func newPendingCookie(r *http.Request, value string) (*http.Cookie, bool) {
-	c, ok := session.NewCookie(r, value)
-	if !ok {
-		return nil, false
-	}
-	c.Name = localPendingCookie
-	if c.Secure {
-		c.Name = pendingCookie
-	}
-	c.MaxAge = int(auth.PendingTTL.Seconds())
-	return c, true
-}
+// A pending login's cookie is named after the start of its state (the provider sends the
+// state back to the callback): a customer who starts a login in two tabs keeps both, and
+// each tab's callback finds its own instead of failing on the other's.
+const (
+	stateTagLen      = 16
+	maxPendingLogins = 3 // started logins kept per browser; older ones are dropped
+	pendingTagSep    = "-"
+)
 
-func pendingCookieValue(r *http.Request) string {
+// pendingCookieName is the cookie of the login started with state.
+func pendingCookieName(r *http.Request, state string) string {
 	name := localPendingCookie
 	if session.IsHTTPS(r) {
 		name = pendingCookie
 	}
-	if c, err := r.Cookie(name); err == nil {
+	if tag, ok := stateTag(state); ok {
+		name += pendingTagSep + tag
+	}
+	return name
+}
+
+// stateTag is the state's first characters when they are base64url, as the client makes
+// them; anything else names no cookie of its own.
+func stateTag(state string) (string, bool) {
+	if len(state) < stateTagLen {
+		return "", false
+	}
+	tag := state[:stateTagLen]
+	for i := range len(tag) {
+		c := tag[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return "", false
+		}
+	}
+	return tag, true
+}
+
+// isPendingCookie tells whether a cookie name is one of a started login's.
+func isPendingCookie(name string) bool {
+	return name == pendingCookie || name == localPendingCookie ||
+		strings.HasPrefix(name, pendingCookie+pendingTagSep) || strings.HasPrefix(name, localPendingCookie+pendingTagSep)
+}
+
+func newPendingCookie(r *http.Request, state, value string) (*http.Cookie, bool) {
+	c, ok := session.NewCookie(r, value)
+	if !ok {
+		return nil, false
+	}
+	c.Name = pendingCookieName(r, state)
+	c.MaxAge = int(auth.PendingTTL.Seconds())
+	return c, true
+}
+
+func pendingCookieValue(r *http.Request, state string) string {
+	if c, err := r.Cookie(pendingCookieName(r, state)); err == nil {
 		return c.Value
 	}
 	return ""
 }
 
-func clearPendingCookie(w http.ResponseWriter, r *http.Request) {
-	if c, ok := newPendingCookie(r, ""); ok {
+// dropStalePendingCookies keeps a browser that starts login after login from piling up
+// cookies: past maxPendingLogins-1 earlier ones, the oldest (first sent) are expired.
+func dropStalePendingCookies(w http.ResponseWriter, r *http.Request) {
+	var names []string
+	for _, c := range r.Cookies() {
+		if isPendingCookie(c.Name) {
+			names = append(names, c.Name)
+		}
+	}
+	for _, name := range names[:max(0, len(names)-(maxPendingLogins-1))] {
+		if c, ok := session.NewCookie(r, ""); ok {
+			c.Name, c.MaxAge = name, -1
+			http.SetCookie(w, c)
+		}
+	}
+}
+
+func clearPendingCookie(w http.ResponseWriter, r *http.Request, state string) {
+	if c, ok := newPendingCookie(r, state, ""); ok {
 		c.MaxAge = -1
 		http.SetCookie(w, c)
 	}

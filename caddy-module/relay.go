@@ -79,8 +79,7 @@ func dropSessionCookies(r *http.Request) {
 	cookies := r.Cookies()
 	r.Header.Del("Cookie")
 	for _, c := range cookies {
-		switch c.Name {
-		case session.CookieName, session.LocalCookieName, pendingCookie, localPendingCookie:
+		if c.Name == session.CookieName || c.Name == session.LocalCookieName || isPendingCookie(c.Name) {
 			continue
 		}
 		r.AddCookie(c)
