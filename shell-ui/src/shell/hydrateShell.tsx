@@ -5,6 +5,7 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
+import { loadCountryBanner } from '../market/loadCountryBanner.tsx';
 
 export const HeaderMountSelector = '[data-shell="header"]';
 export const FooterMountSelector = '[data-shell="footer"]';
@@ -38,6 +39,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   }
   // Started beside the content chunk: a private header needs both, and they load in parallel.
   const privateHeaderLoad = loadPrivateHeader(state, contentLocale.load(), log);
+  const countryBannerLoad = loadCountryBanner(state.banner, state.path, log);
   let content;
   try {
     content = await contentLocale.load();
@@ -46,10 +48,10 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     return [];
   }
 
-  // A private header needs its own chunk first; if it fails to load, the header stays as the
-  // edge rendered it (a public tree would not match it).
-  const privateHeader = await privateHeaderLoad;
-  const headerMount = privateHeader === null ? null : doc.querySelector(HeaderMountSelector);
+  // A private header and a country banner need their own chunks first; if one fails to load,
+  // the header stays as the edge rendered it (a tree without it would not match).
+  const [privateHeader, countryBanner] = await Promise.all([privateHeaderLoad, countryBannerLoad]);
+  const headerMount = privateHeader === null || countryBanner === null ? null : doc.querySelector(HeaderMountSelector);
   const footerMount = doc.querySelector(FooterMountSelector);
   let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
   const onReady = () => {
@@ -63,7 +65,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   if (headerMount) {
     const headerRoot = hydrateRoot(
       headerMount,
-      <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} banner={state.banner} privateHeader={privateHeader} onReady={onReady} />,
+      <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} countryBanner={countryBanner} privateHeader={privateHeader} onReady={onReady} />,
       rootOptions(HeaderIdPrefix),
     );
     roots.push(headerRoot);
@@ -75,7 +77,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
         .then((next) => {
           if (!next) return;
           const { flags, basePath, path } = next.state;
-          headerRoot.render(<HeaderRoot content={content} variant={next.state.headerVariant} basePath={basePath} serverPath={path} flags={flags ?? undefined} banner={state.banner} privateHeader={next.tree} />);
+          headerRoot.render(<HeaderRoot content={content} variant={next.state.headerVariant} basePath={basePath} serverPath={path} flags={flags ?? undefined} countryBanner={countryBanner} privateHeader={next.tree} />);
         }, (err: unknown) => log(`cannot load the private header (${(err as Error).message}); the header stays without the customer`));
     }
   }

@@ -4,8 +4,6 @@ import type { LocaleContent } from '../model/content.ts';
 import { Footer } from '../footer/Footer.tsx';
 import { Header } from '../header/Header.tsx';
 import { headerData } from '../header/headerVariants.ts';
-import { CountryBanner } from '../market/CountryBanner.tsx';
-import type { Banner } from '../model/shellState.gen.ts';
 import { ShellSettingsProvider } from './ShellContext.tsx';
 
 // The two roots are separate React trees in one document: distinct useId prefixes keep their
@@ -33,10 +31,11 @@ export interface HeaderRootProps {
   /** flags: none in the prerender, state.flags when hydrating. */
   flags?: Readonly<Record<string, boolean>>;
   /**
-   * banner: none in the prerender (the gateway adds the banner fragment), state.banner when
-   * hydrating. It keeps its place before the header either way, so the header's ids do not move.
+   * countryBanner: none in the prerender (the gateway adds the banner fragment); when hydrating
+   * a page with a banner, the tree of market/loadCountryBanner.tsx (a chunk of its own). It
+   * keeps its place before the header either way, so the header's ids do not move.
    */
-  banner?: Banner | null;
+  countryBanner?: ReactNode;
   /**
    * privateHeader replaces the header for the private variant: the tree of
    * header/private/loadPrivateHeader.tsx (a chunk of its own), the same in the prerender.
@@ -46,10 +45,10 @@ export interface HeaderRootProps {
 }
 
 /** HeaderRoot is the header tree, the same in the prerender and in the browser. */
-export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, banner, privateHeader, onReady }: HeaderRootProps) {
+export function HeaderRoot({ content, variant, basePath, serverPath, flags = NoFlags, countryBanner, privateHeader, onReady }: HeaderRootProps) {
   return (
     <ShellSettingsProvider value={{ locale: content.locale, basePath, serverPath, flags }}>
-      {banner?.show ? <CountryBanner banner={banner} returnPath={serverPath ?? '/'} /> : null}
+      {countryBanner ?? null}
       {privateHeader ?? <Header data={headerData(content, variant)} labels={content.header.labels} />}
       <Ready onReady={onReady} />
     </ShellSettingsProvider>
