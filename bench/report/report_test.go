@@ -239,6 +239,9 @@ func TestParseCustomerBench(t *testing.T) {
 	if c := got[2].Metrics["critical-path-ms"]; c != 28 {
 		t.Errorf("critical path %v, want 28", c)
 	}
+	if sp := got[2].Spread["p99-ms"]; sp < 2.79 || sp > 2.81 {
+		t.Errorf("uncached p99 spread %v, want 33.9 - 31.1 = 2.8", sp)
+	}
 }
 
 func TestJudgeCustomer(t *testing.T) {
@@ -273,6 +276,13 @@ func TestJudgeCustomer(t *testing.T) {
 				}
 			}
 		})
+	}
+	noisy := cases(1, 2, 31, 20, 28)
+	noisy[0].Spread = map[string]float64{"p99-ms": 1.5}
+	noisy[1].Spread = map[string]float64{"p99-ms": 0.6}
+	noisy[2].Spread = map[string]float64{"p99-ms": 4}
+	if vs := judgeCustomer(noisy); vs[0].Mark() != "PASS, noisy" || vs[1].Mark() != "MISS" || vs[2].Mark() != "PASS" {
+		t.Errorf("runs 2.1 ms apart around a 2 ms margin, 4 ms around 5 ms: %s, %s, %s", vs[0].Mark(), vs[1].Mark(), vs[2].Mark())
 	}
 	vs := judgeCustomer(cases(1, 2, 31, 20, 28))
 	if !strings.Contains(vs[1].Figure, "unreachable") {
