@@ -312,3 +312,26 @@ func TestAccountSwitchEndToEnd(t *testing.T) {
 	}
 	assertNoSecret(t, "the log", g.logText(), s)
 }
+
+// With the flag turned off after a switch, the session shows its own customer again: the
+// switcher, and with it the way back, is gone.
+func TestAccountSwitchFlagOffShowsTheLoginsOwnCustomer(t *testing.T) {
+	g := switchGateway(t, false)
+	cookie := g.login("DE5000011")
+	s, err := g.h.Identity.rt.store.Get(context.Background(), cookie.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.ActingCustomerNumber = "DE5000012"
+	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	res, body := g.do(navigate("/festgeld/", cookie))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("GET /festgeld/ = %d", res.StatusCode)
+	}
+	st := pageState(t, body)
+	if st.Customer == nil || st.Customer.FullName != "Dr. med. Thomas Richter" || st.CustomerID != "DE5000011" || st.LoginCustomerID != "" {
+		t.Errorf("flag off: page shows %+v as %q (login %q), want Thomas Richter's own", st.Customer, st.CustomerID, st.LoginCustomerID)
+	}
+}

@@ -34,8 +34,9 @@ func (h *Handler) requestFlags(r *http.Request, locale string) map[string]bool {
 func (h *Handler) fillCustomerState(r *http.Request, p *page) {
 	p.state.Flags = h.requestFlags(r, p.state.Locale)
 	view := customerOf(r)
-	if v := visitorOf(r); view != nil && v.loggedIn() && view.BacNumber != "" && view.BacNumber != v.session.CustomerNumber {
-		// An account switch: the state names the customer shown and the login (account_switch.go).
+	if v := visitorOf(r); view != nil && v.loggedIn() && v.session.ActingCustomerNumber != "" && view.BacNumber == v.session.ActingCustomerNumber {
+		// An account switch, and the data shown is the account switched to (not the login's
+		// own, as with the flag off): the state names both (account_switch.go).
 		p.state.CustomerID, p.state.LoginCustomerID = view.BacNumber, v.session.CustomerNumber
 	}
 	if view == nil || rules.HeaderVariant(p.state.HeaderVariant) != rules.HeaderPrivate {
