@@ -2,13 +2,19 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import type { Session } from '../model/shellState.gen.ts';
 import { clockText, spokenText } from './countdownTime.ts';
 import { extendedText, logoutInText, textsFor } from './sessionTexts.ts';
-import { useSessionMonitor } from './useSessionMonitor.ts';
+import type { SessionMonitor } from './sessionMonitor.ts';
+import { useRunningMonitor, useSessionMonitor } from './useSessionMonitor.ts';
 import type { MonitorSetup } from './useSessionMonitor.ts';
 import './SessionCountdown.css';
 
 export interface SessionCountdownProps {
   /** session is state.session: no session, no countdown. */
   session: Session | null | undefined;
+  /**
+   * monitor is the page's monitor when it is already running (mountSessionCountdown starts it
+   * before this view loads); then the countdown follows it and starts none of its own.
+   */
+  monitor?: SessionMonitor;
   /** locale is state.locale: it picks the texts. */
   locale: string;
   /** receivedAt is when the page's response began (local clock), for the clock skew. */
@@ -35,13 +41,15 @@ function isTyping(el: Element | null): boolean {
  * field: then an assertive live region reads it out, and the dialog, first in the page, is
  * one Shift+Tab from the top.
  */
-export function SessionCountdown({ session, locale, receivedAt, setup }: SessionCountdownProps) {
+export function SessionCountdown({ session, monitor, locale, receivedAt, setup }: SessionCountdownProps) {
   const { locale: textLocale, texts } = textsFor(locale);
   const root = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const ignoreActivity = useCallback((target: EventTarget | null) => target instanceof Node && (root.current?.contains(target) ?? false), []);
-  const { view, extend } = useSessionMonitor(session, { ...setup, receivedAt, ignoreActivity });
+  const own = useSessionMonitor(monitor ? null : session, { ...setup, receivedAt, ignoreActivity });
+  const running = useRunningMonitor(monitor);
+  const { view, extend } = monitor ? running : own;
   const messageId = useId();
 
   // The first second shown, then each milestone passed, is what the live region says.

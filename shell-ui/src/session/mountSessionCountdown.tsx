@@ -1,10 +1,20 @@
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { ShellState } from '../model/shellState.gen.ts';
-import { SessionCountdown } from './SessionCountdown.tsx';
+import { WarningMs } from './lifecycle.ts';
+import { browserEndpoints } from './sessionEndpoints.ts';
+import { startSessionMonitor } from './sessionMonitor.ts';
+import type { CountdownView, SessionMonitor } from './sessionMonitor.ts';
+import { openTabChannel } from './tabChannel.ts';
 
 export const SessionMountAttribute = 'session';
 export const SessionIdPrefix = 'shell-s';
+
+/**
+ * ViewLeadSeconds: the countdown's view (its dialog, texts and live regions) loads this long
+ * before the countdown can show, so its live regions are in the page before they speak.
+ */
+export const ViewLeadSeconds = 60;
 
 /**
  * pageReceivedAt is when the page's response began: the edge made the state just before, so
@@ -15,12 +25,25 @@ function pageReceivedAt(): number {
   return nav && nav.responseStart > 0 ? performance.timeOrigin + nav.responseStart : Date.now();
 }
 
+/** viewDue tells whether the countdown's view must be in the page now. */
+export function viewDue(view: CountdownView): boolean {
+  return view.status === 'running' && (view.countdown || view.extendedMinutes !== null || view.remainingSeconds <= WarningMs / 1000 + ViewLeadSeconds);
+}
+
+/** SessionCountdownHandle stops the page's monitor and removes its countdown. */
+export interface SessionCountdownHandle {
+  monitor: SessionMonitor;
+  unmount: () => void;
+}
+
 /**
- * mountSessionCountdown renders the countdown into a mount of its own, first in the body so
- * the keyboard reaches it early. It is not part of the prerendered fragments: no customer's
- * session is ever in a shared fragment, and nothing needs to hydrate.
+ * mountSessionCountdown starts the page's session monitor (spec 4, session lifecycle) and gives
+ * the countdown a mount of its own, first in the body so the keyboard reaches it early. The
+ * countdown's view is a chunk of its own, loaded once it is due (viewDue): most pages end
+ * before their session nears its end. It is not part of the prerendered fragments: no
+ * customer's session is ever in a shared fragment, and nothing needs to hydrate.
  */
-export function mountSessionCountdown(doc: Document, state: ShellState): Root | null {
+export function mountSessionCountdown(doc: Document, state: ShellState, log: (message: string) => void = (m) => console.warn(`shell: ${m}`)): SessionCountdownHandle | null {
   if (!state.isLoggedIn || !state.session) return null;
   let mount = doc.querySelector<HTMLElement>(`[data-shell="${SessionMountAttribute}"]`);
   if (!mount) {
@@ -28,7 +51,39 @@ export function mountSessionCountdown(doc: Document, state: ShellState): Root | 
     mount.dataset.shell = SessionMountAttribute;
     doc.body.prepend(mount);
   }
-  const root = createRoot(mount, { identifierPrefix: SessionIdPrefix });
-  root.render(<SessionCountdown session={state.session} locale={state.locale} receivedAt={pageReceivedAt()} />);
-  return root;
+  const countdownMount = mount;
+  const monitor = startSessionMonitor({
+    session: state.session,
+    receivedAt: pageReceivedAt(),
+    endpoints: browserEndpoints(doc),
+    channel: openTabChannel(),
+    activityTarget: doc.defaultView,
+    // The countdown has its own button: pressing it is not activity to report.
+    ignoreActivity: (target) => target instanceof Node && countdownMount.contains(target),
+    logoutForms: doc,
+  });
+  let root: Root | null = null;
+  let stopped = false;
+  const showWhenDue = (view: CountdownView) => {
+    if (root || !viewDue(view)) return;
+    root = createRoot(countdownMount, { identifierPrefix: SessionIdPrefix });
+    const shown = root;
+    void import('./SessionCountdown.tsx').then(
+      ({ SessionCountdown }) => {
+        if (!stopped) shown.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
+      },
+      (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
+    );
+  };
+  const unsubscribe = monitor.subscribe(showWhenDue);
+  showWhenDue(monitor.getView());
+  return {
+    monitor,
+    unmount: () => {
+      stopped = true;
+      unsubscribe();
+      monitor.stop();
+      root?.unmount();
+    },
+  };
 }

@@ -3,6 +3,9 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ShellState } from '../model/shellState.gen.ts';
 import type { Root } from 'react-dom/client';
 import { startSessionCountdown } from './startSessionCountdown.ts';
+import { viewDue } from './mountSessionCountdown.tsx';
+import { OffView } from './sessionMonitor.ts';
+import type { CountdownView } from './sessionMonitor.ts';
 import { sessionIn } from './testing/fakeEdge.ts';
 
 const visitor: ShellState = {
@@ -44,5 +47,33 @@ describe('startSessionCountdown', () => {
     });
     expect(document.body.firstElementChild?.getAttribute('data-shell')).toBe('session');
     await screen.findByRole('alertdialog', { name: 'Sie werden in 1:30 abgemeldet.' });
+  });
+
+  test('far from the end, the mount waits empty: nothing to see or hear yet', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    document.body.innerHTML = '<main>page</main>';
+    const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 1800) };
+    await act(async () => {
+      root = (await startSessionCountdown(document, customer)) as Root;
+    });
+    const mount = document.querySelector('[data-shell="session"]');
+    expect(mount).not.toBeNull();
+    expect(mount!.innerHTML).toBe('');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('viewDue', () => {
+  const running: CountdownView = { ...OffView, status: 'running', remainingSeconds: 3600 };
+  test.each([
+    { name: 'no session', view: OffView, due: false },
+    { name: 'an hour left', view: running, due: false },
+    { name: 'a minute before the countdown can show', view: { ...running, remainingSeconds: 181 }, due: false },
+    { name: 'its live regions in place a minute ahead', view: { ...running, remainingSeconds: 180 }, due: true },
+    { name: 'the countdown shows', view: { ...running, remainingSeconds: 90, countdown: true }, due: true },
+    { name: 'another tab extended: the confirmation shows', view: { ...running, extendedMinutes: 5 }, due: true },
+    { name: 'ended: the page leaves for the login', view: { ...OffView, status: 'ended' as const }, due: false },
+  ])('$name', ({ view, due }) => {
+    expect(viewDue(view)).toBe(due);
   });
 });

@@ -7,7 +7,7 @@ import type { ShellState } from '../model/shellState.gen.ts';
 export function startSessionCountdown(doc: Document, state: ShellState, log: (message: string) => void = (m) => console.warn(`shell: ${m}`)): Promise<unknown> {
   if (!state.isLoggedIn || !state.session) return Promise.resolve(null);
   return import('./mountSessionCountdown.tsx').then(
-    (m) => m.mountSessionCountdown(doc, state),
+    (m) => m.mountSessionCountdown(doc, state, log),
     (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
   );
 }

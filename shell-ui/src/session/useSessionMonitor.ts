@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Session } from '../model/shellState.gen.ts';
 import { browserEndpoints } from './sessionEndpoints.ts';
 import type { SessionEndpoints } from './sessionEndpoints.ts';
@@ -63,5 +63,18 @@ export function useSessionMonitor(session: Session | null | undefined, setup: Mo
   }, [session]);
 
   const extend = useCallback(() => monitor.current?.extend() ?? Promise.resolve(), []);
+  return { view, extend };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * useRunningMonitor follows a monitor that is already running (the page's, which
+ * mountSessionCountdown starts before the countdown's view is loaded); off without one.
+ */
+export function useRunningMonitor(monitor: SessionMonitor | undefined): SessionMonitorHandle {
+  const subscribe = useCallback((listener: () => void) => (monitor ? monitor.subscribe(listener) : noSubscription()), [monitor]);
+  const view = useSyncExternalStore(subscribe, () => monitor?.getView() ?? OffView);
+  const extend = useCallback(() => monitor?.extend() ?? Promise.resolve(), [monitor]);
   return { view, extend };
 }
