@@ -6,6 +6,7 @@ import type { Customer } from '../../model/shellState.gen.ts';
 import { useCurrentLocation, useShellSettings } from '../../shell/ShellContext.tsx';
 import { AccountIdentifiers } from './AccountIdentifiers.tsx';
 import { AccountSwitcher } from './AccountSwitcher.tsx';
+import { BalanceAmountsGate } from './customerGates.ts';
 import type { CustomerText } from './customerSlots.ts';
 import type { AccountMenuEntry, PrivateLabels } from './privateContent.ts';
 import { useAccountMenu } from './useAccountMenu.ts';
@@ -36,13 +37,15 @@ function EntryLink({ entry, onNavigate }: { entry: AccountMenuEntry; onNavigate:
 }
 
 /**
- * AccountMenu is the avatar menu button and its menu (spec 2.2): the customer's name, the
- * account identifiers to copy, the entries (gated: the restricted set, market and flag
+ * AccountMenu is the avatar menu button and its menu (spec 2.2): the customer's name, both
+ * balance figures (the bar shows only the total below 1280 px: README.md), the account
+ * identifiers to copy, the entries (gated: the restricted set, market and flag
  * conditions), the switchable accounts, and Logout.
  */
 export function AccountMenu({ entries, labels, text, customer, logoutFormId, clipboard }: AccountMenuProps) {
   const menuId = useId();
   const switchHeadingId = useId();
+  const { flags } = useShellSettings();
   const copied = useCopiedIdentifier(clipboard);
   const menu = useAccountMenu(copied.clear);
   return (
@@ -55,6 +58,16 @@ export function AccountMenu({ entries, labels, text, customer, logoutFormId, cli
       </button>
       <div className="shell-account__popup" hidden={!menu.open}>
         <p className="shell-account__name">{text('displayName')}</p>
+        <dl className="shell-account__balance" aria-label={labels.balance} {...gateProps(BalanceAmountsGate, flags)}>
+          <div className="shell-account__balance-figure">
+            <dt>{text('total.label')}</dt>
+            <dd>{text('total.amount')}</dd>
+          </div>
+          <div className="shell-account__balance-figure">
+            <dt>{text('available.label')}</dt>
+            <dd>{text('available.amount')}</dd>
+          </div>
+        </dl>
         <ul id={menuId} role="menu" aria-label={labels.accountMenu} className="shell-account__menu" {...menu.menuProps}>
           <AccountIdentifiers text={text} labels={labels} customer={customer} copied={copied.copied} onCopy={(kind, t) => void copied.copy(kind, t)} />
           <li role="separator" className="shell-account__separator" />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { gateProps } from '../../lib/flagCondition.ts';
 import { useShellSettings } from '../../shell/ShellContext.tsx';
-import { CustomerFact } from './customerGates.ts';
+import { BalanceAmountsGate, CustomerFact } from './customerGates.ts';
 import type { CustomerText } from './customerSlots.ts';
 import type { PrivateLabels } from './privateContent.ts';
 import { useTooltip } from './useTooltip.ts';
@@ -14,25 +14,26 @@ export interface BalanceBoxProps {
 /**
  * BalanceBox shows the total and available balance, or the not-available notice with its
  * tooltip (maintenance or fetch error). It shows only for an ACTIVE account (spec 5); every
- * part is gated, so the edge shows the right one in the first HTML.
+ * part is gated, so the edge shows the right one in the first HTML. The total is the box's
+ * headline; the available balance is its small second line, which the bar leaves out below
+ * 1280 px, where the account menu carries both figures (README.md: the layout).
  */
 export function BalanceBox({ text, labels }: BalanceBoxProps) {
   const { flags } = useShellSettings();
   const tooltipId = useId();
   const tooltip = useTooltip();
-  const amounts = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;
   const notice = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
   return (
     <section className="shell-balance" aria-label={labels.balance} {...gateProps(CustomerFact.balance, flags)}>
-      <dl className="shell-balance__figures" {...gateProps(amounts, flags)}>
-        <div className="shell-balance__figure">
+      <dl className="shell-balance__figures" {...gateProps(BalanceAmountsGate, flags)}>
+        <div className="shell-balance__figure shell-balance__figure--total">
           <dt className="shell-balance__label">{text('total.label')}</dt>
           <dd className="shell-balance__value">
             <span className="shell-balance__amount">{text('total.amount')}</span>
             <span className="shell-balance__negative" {...gateProps(CustomerFact.totalNegative, flags)} />
           </dd>
         </div>
-        <div className="shell-balance__figure">
+        <div className="shell-balance__figure shell-balance__figure--available">
           <dt className="shell-balance__label">{text('available.label')}</dt>
           <dd className="shell-balance__value">
             <span className="shell-balance__amount">{text('available.amount')}</span>

@@ -34,6 +34,9 @@ export const CustomerFact = {
   unread: 'customer:unread',
 } as const;
 
+/** BalanceAmountsGate is the condition the balance figures show on, in the bar and the account menu. */
+export const BalanceAmountsGate = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;
+
 // A key the edge's condition parser accepts (caddy-module/flags: no ! " ' < > = and no space).
 const safeKey = /^[A-Za-z0-9_.:-]+$/;
 
