@@ -139,34 +139,51 @@ await writeFile(join(dist, 'shell-manifest.json'), `${JSON.stringify(manifest, n
 await writeFile(join(dist, 'markets.json'), `${JSON.stringify(marketList, null, 2)}\n`);
 await rm(join(root, 'prerender/.out'), { recursive: true, force: true });
 
-// 4. Size report and budget. A page loads the entry and its locale's chunk: the budget is
-// for the entry plus the largest locale chunk.
+// 4. Size report and budget (gzip, React included). A page loads the entry and its locale's
+// content chunk, and the country banner's chunk when the edge rendered a banner. A customer's
+// page also loads the private header's chunks (PrivateHeader; upgradeLoadingHeader when the
+// header went out loading), its market's private menus and the session monitor. Chunks that
+// load on a click or later (the market dialog; the countdown's view, a minute before the
+// countdown can show) are listed, not counted. The budget holds for the largest locale's page.
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (parts) => parts.filter(Boolean).reduce((t, p) => ({ raw: t.raw + p.raw, gz: t.gz + p.gz, br: t.br + p.br }), { raw: 0, gz: 0, br: 0 });
+const sizes = (t) => `${kb(t.raw)} raw, ${kb(t.gz)} gzip, ${kb(t.br)} brotli`;
+const isLocale = (k) => /^[a-z]{2}(-[A-Z]{2})?$/.test(k);
+const largestOf = (scriptsByName) => Object.entries(scriptsByName).filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k)).sort((a, b) => gzSizes[b[1]].gz - gzSizes[a[1]].gz)[0];
 const entry = gzSizes[scripts[0]];
-const [largestLocale, largest] = Object.entries(localeScripts)
-  .filter(([locale]) => rendered.some((r) => r.locale === locale))
-  .map(([locale, file]) => [locale, gzSizes[file]])
-  .sort((a, b) => b[1].gz - a[1].gz)[0];
-const js = { raw: entry.raw + largest.raw, gz: entry.gz + largest.gz, br: entry.br + largest.br };
+const [largestLocale, largestFile] = largestOf(localeScripts);
+const largest = gzSizes[largestFile];
+const js = sum([entry, largest]);
+const banner = localeScripts.CountryBanner ? gzSizes[localeScripts.CountryBanner] : undefined;
 const css = gzSizes[stylesheets[0]];
-// A customer's page also loads the private header, its market's private menus and the session
-// countdown: the budget holds for that page too.
-const largestPrivate = Object.entries(customerScripts).filter(([k]) => /^[a-z]{2}-[A-Z]{2}$/.test(k)).map(([, f]) => gzSizes[f]).sort((a, b) => b.gz - a.gz)[0];
-const privateModules = Object.entries(customerScripts).filter(([k]) => !/^[a-z]{2}-[A-Z]{2}$/.test(k)).map(([, f]) => gzSizes[f]);
-// The countdown: its mount and the session monitor load with the page; its view (dialog, texts)
-// only when the session nears its end (src/session/mountSessionCountdown.tsx).
-const countdown = [localeScripts.mountSessionCountdown].filter(Boolean).map((f) => gzSizes[f]);
-const customerParts = [...privateModules, largestPrivate, ...countdown].filter(Boolean);
-const customerJs = customerParts.reduce((sum, p) => ({ raw: sum.raw + p.raw, gz: sum.gz + p.gz, br: sum.br + p.br }), js);
+const [largestPrivateLocale, largestPrivateFile] = largestOf(customerScripts) ?? [];
+const privateModules = Object.entries(customerScripts).filter(([k]) => !isLocale(k));
+const monitor = localeScripts.mountSessionCountdown ? gzSizes[localeScripts.mountSessionCountdown] : undefined;
+const customerParts = [
+  ...privateModules.map(([k, f]) => [k, gzSizes[f]]),
+  [`${largestPrivateLocale} private menus`, largestPrivateFile && gzSizes[largestPrivateFile]],
+  ['session monitor', monitor],
+];
+const customerJs = sum([js, ...customerParts.map(([, p]) => p)]);
+const later = Object.entries(localeScripts).filter(([k]) => !isLocale(k) && !['CountryBanner', 'mountSessionCountdown'].includes(k));
 console.log(`shell-ui: manifest ${manifest.version}, ${manifest.locales.length} locales, ${outputs.length - assetNames.length} fragments`);
-console.log(`shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${kb(js.raw)} raw, ${kb(js.gz)} gzip, ${kb(js.br)} brotli (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)})`);
-console.log(`shell-ui: JS of a customer's page (+ private header modules, private menus, countdown)  ${kb(customerJs.raw)} raw, ${kb(customerJs.gz)} gzip, ${kb(customerJs.br)} brotli (budget ${kb(Budget.js)} gzip)`);
-console.log(`shell-ui: CSS ${stylesheets[0]}  ${kb(css.raw)} raw, ${kb(css.gz)} gzip, ${kb(css.br)} brotli (budget ${kb(Budget.css)} gzip)`);
+console.log(`shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${sizes(js)} (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)})`);
+if (banner) console.log(`shell-ui: JS of a page with the country banner  ${sizes(sum([js, banner]))} (banner ${kb(banner.gz)})`);
+console.log(
+  `shell-ui: JS of a customer's page  ${sizes(customerJs)} (budget ${kb(Budget.js)} gzip; + ${customerParts
+    .filter(([, p]) => p)
+    .map(([k, p]) => `${k} ${kb(p.gz)}`)
+    .join(', ')})`,
+);
+if (banner) console.log(`shell-ui: JS of a customer's page with the country banner  ${sizes(sum([customerJs, banner]))}`);
+console.log(`shell-ui: JS loaded on demand, not counted: ${later.map(([k, f]) => `${k} ${kb(gzSizes[f].gz)}`).join(', ')}`);
+console.log(`shell-ui: CSS ${stylesheets[0]}  ${sizes(css)} (budget ${kb(Budget.css)} gzip)`);
 const over = [];
 if (js.gz > Budget.js) over.push(`JS is ${kb(js.gz)} gzip, over its ${kb(Budget.js)} budget`);
+if (banner && js.gz + banner.gz > Budget.js) over.push(`JS of a page with the country banner is ${kb(js.gz + banner.gz)} gzip, over the ${kb(Budget.js)} budget`);
 if (css.gz > Budget.css) over.push(`CSS is ${kb(css.gz)} gzip, over its ${kb(Budget.css)} budget`);
-// Reported, not enforced yet: the countdown chunk alone put a customer's page over the budget
-// before the private header came (85.5 KB); enforce it once the entry has room again.
+// Reported, not enforced yet: a customer's page is still over (see the line above for its
+// parts); make it part of `over` once it fits.
 if (customerJs.gz > Budget.js) console.warn(`shell-ui: warning: a customer's page JS is ${kb(customerJs.gz)} gzip, over the ${kb(Budget.js)} budget`);
 if (over.length > 0) {
   console.error(`shell-ui: size budget broken: ${over.join('; ')}. Remove code or styles before raising a budget.`);
