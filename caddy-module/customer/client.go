@@ -217,6 +217,12 @@ func (c *Client) once(ctx context.Context, cl call, token string, out any) (int,
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
+		// The transport's error quotes the URL, whose path and query name the customer (and
+		// the user id); errors end in logs, which must not: keep the operation and the cause.
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = fmt.Errorf("%s %s: %w", ue.Op, c.base.Host, ue.Err)
+		}
 		return 0, &APIError{Call: cl.name, Err: fmt.Errorf("no answer within %v: %w", c.timeout, err)}
 	}
 	defer resp.Body.Close()

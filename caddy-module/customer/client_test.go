@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -462,5 +464,34 @@ func TestNotFoundIsKeptAsAnAnswer(t *testing.T) {
 	}
 	if n := srv.Count("switchable-accounts"); n != 1 {
 		t.Errorf("%d calls, want 1: a 404 is an answer for the interval", n)
+	}
+}
+
+// A call that gets no answer fails with an error that names the call and the API's host but
+// not the customer or user in its URL: errors end in logs.
+func TestNoAnswerErrorNamesNoCustomer(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	base := srv.URL + DefaultBasePath
+	srv.Close() // nothing listens: every call fails before an answer
+	c, err := New(Options{BaseURL: base, CacheTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	who := Caller{Token: "tok-secret", CustomerNumber: "DE5000012", UserID: "user-77"}
+	_, err = c.SwitchableAccounts(context.Background(), who)
+	if err == nil {
+		t.Fatal("a call to a closed port succeeded")
+	}
+	var apiErr *APIError
+	if !errors.As(err, &apiErr) || apiErr.Call != "switchable-accounts" || apiErr.Status != 0 {
+		t.Errorf("error %v, want an APIError of the switchable-accounts call without a status", err)
+	}
+	for _, secret := range []string{"DE5000012", "user-77", "tok-secret"} {
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("error %q names %s", err, secret)
+		}
+	}
+	if _, err := c.Load(context.Background(), "tok-secret", "DE5000012", "user-77", Flags{}); err == nil || strings.Contains(err.Error(), "DE5000012") {
+		t.Errorf("Load's error %v names the customer (or there was none)", err)
 	}
 }

@@ -48,7 +48,8 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 	g, gctx := errgroup.WithContext(ctx)
 	a, _ := c.load(gctx, who, flags, g)
 	if err := g.Wait(); err != nil {
-		return nil, fmt.Errorf("customer: loading customer %s: %w", customerNumber, err)
+		// No customer number here: the error goes to logs, which name no customer.
+		return nil, fmt.Errorf("customer: loading the customer's data: %w", err)
 	}
 	return Derive(a.Answers, flags.Locale), nil
 }
