@@ -257,13 +257,30 @@ describe('balance box (spec 2.2, 5, 8)', () => {
   });
 });
 
+describe('the account menu carries both balance figures (the bar shows the total alone below 1280 px)', () => {
+  const figures = () => document.querySelector<HTMLElement>('.shell-account__balance')!;
+
+  test.each<[string, Customer, string[] | null]>([
+    ['active: total and available', Personas.active, ['Gesamtsaldo', '12.345,67 €', 'Verfügbar', '1.234,50 €']],
+    ['maintenance: no figures (the bar has the notice)', Personas.maintenance, null],
+    ['suspended account: no figures', Personas.restricted, null],
+  ])('%s', async (_name, customer, want) => {
+    await renderPrivate({ customer });
+    expect(shown(figures())).toBe(want !== null);
+    if (want) expect([...figures().querySelectorAll('dt, dd')].map((e) => e.textContent)).toEqual(want);
+  });
+});
+
 describe('logout and account switching', () => {
   test('logout is a real POST form; the menu item submits it', async () => {
     await renderPrivate();
     const form = document.querySelector('form.shell-logout') as HTMLFormElement;
     expect(form.method).toBe('post');
     expect(form.getAttribute('action')).toBe(LogoutAction);
-    expect(within(form).getByRole('button', { name: 'Abmelden' }).getAttribute('type')).toBe('submit');
+    const button = within(form).getByRole('button', { name: 'Abmelden' });
+    expect(button.getAttribute('type')).toBe('submit');
+    // In the bar it is an icon: the word is its name and its tooltip.
+    expect(button.getAttribute('title')).toBe('Abmelden');
     const item = screen.getAllByRole('menuitem', { hidden: true }).find((i) => i.textContent === 'Abmelden')!;
     expect(item.getAttribute('form')).toBe(form.id);
     expect(item.getAttribute('type')).toBe('submit');
