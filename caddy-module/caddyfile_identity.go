@@ -33,6 +33,7 @@ import (
 //		keycloak_logout    on|off
 //		auto_extend        on|off
 //		stop_refreshing    on|off
+//		local_timeout      on|off
 //	}
 func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 	if h.Identity != nil {
@@ -88,7 +89,7 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 			if !d.AllArgs(&id.PensionLogoutURL) {
 				return d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
 			}
-		case "keycloak_logout", "auto_extend", "stop_refreshing":
+		case "keycloak_logout", "auto_extend", "stop_refreshing", "local_timeout":
 			b, err := parseOnOff(d)
 			if err != nil {
 				return err
@@ -98,11 +99,13 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.KeycloakLogout = b
 			case "auto_extend":
 				id.AutoExtend = b
+			case "local_timeout":
+				id.LocalTimeout = b
 			default:
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend and stop_refreshing", opt)
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing and local_timeout", opt)
 		}
 	}
 	h.Identity = id

@@ -47,6 +47,7 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 		{"relay inside the shell's routes", provider + "api_relay /_shell/api", `api_relay "/_shell/api" is not a path prefix`},
 		{"pension logout", provider + "pension_logout_url javascript:alert(1)", `pension_logout_url "javascript:alert(1)" is neither an https URL nor a path`},
 		{"on off", provider + "auto_extend maybe", `auto_extend "maybe" is neither on nor off`},
+		{"local timeout outside local", provider + "environment production\nlocal_timeout on", "local_timeout applies to environment local only (this is production)"},
 		{"identity twice", provider + "}\nidentity {\n" + provider, "identity is given twice"},
 	}
 	for _, tt := range tests {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/rules"
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // Identity turns on logins at the edge: OIDC with one provider per region, server-side
@@ -63,6 +64,12 @@ type Identity struct {
 	// StopRefreshing stops offering an extension when the session length is 120 s or less
 	// (spec flag). Default: off.
 	StopRefreshing *bool `json:"stop_refreshing,omitempty"`
+
+	// LocalTimeout turns the session monitor on for environment local (spec: the local-timeout
+	// flag). Without it a local session never ends for idleness and shows no countdown, so a
+	// developer is not logged out while working; only the token's own expiry counts. Only
+	// allowed with environment local.
+	LocalTimeout *bool `json:"local_timeout,omitempty"`
 
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
@@ -163,6 +170,9 @@ func (id *Identity) validate() error {
 	}
 	if err := auth.ValidateEnvironment(id.Environment); err != nil {
 		return fmt.Errorf("shell: identity environment: %w", err)
+	}
+	if id.LocalTimeout != nil && id.Environment != session.EnvironmentLocal {
+		return fmt.Errorf("shell: identity local_timeout applies to environment local only (this is %s): the monitor always runs elsewhere; remove local_timeout or set environment local", id.Environment)
 	}
 	if len(id.Providers) == 0 {
 		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")

@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/caddyserver/caddy/v2"
+
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
 	"github.com/shellgate/shellgate/caddy-module/session"
@@ -63,7 +65,10 @@ func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure fun
 	rig.idp = authtest.Start(t, idpOpts)
 	var clock *fakeClock
 	for i, lg := range rig.replicas {
-		id := &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: rig.idp.Issuer}}, Environment: "local"}
+		// environment local for the dev IdP's plain-HTTP issuer; the monitor on, as everywhere
+		// but on a developer's machine (TestLocalSessionsDoNotIdleOut turns it off).
+		monitor := true
+		id := &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: rig.idp.Issuer}}, Environment: "local", LocalTimeout: &monitor}
 		if configure != nil {
 			configure(id)
 		}
@@ -769,5 +774,33 @@ func TestStartedLoginsAreBounded(t *testing.T) {
 	}
 	if pending == 0 || pending > maxPendingLogins {
 		t.Fatalf("the browser holds %d pending-login cookies, want 1 to %d", pending, maxPendingLogins)
+	}
+}
+
+// On the local environment without the local-timeout flag the session monitor is off: a
+// developer idle for longer than the idle timeout stays logged in while the token is valid.
+func TestLocalSessionsIdleOutOnlyWithTheLocalTimeoutFlag(t *testing.T) {
+	on := true
+	for _, tt := range []struct {
+		name         string
+		localTimeout *bool
+		loggedIn     bool
+	}{
+		{"monitor off: still logged in", nil, true},
+		{"local-timeout flag: logged out", &on, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+				id.LocalTimeout = tt.localTimeout
+				id.IdleTimeout = caddy.Duration(2 * time.Minute) // shorter than the token's 5 minutes
+			})
+			gw := rig.replicas[0]
+			b := newBrowser()
+			gw.login(t, b, "/login/")
+			gw.clock.Advance(2*time.Minute + time.Second)
+			if st := gw.state(t, b, "/"); st.IsLoggedIn != tt.loggedIn {
+				t.Fatalf("logged in: %v, want %v", st.IsLoggedIn, tt.loggedIn)
+			}
+		})
 	}
 }

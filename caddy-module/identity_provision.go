@@ -86,6 +86,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		IdleTimeout:    rt.idle,
 		StopRefreshing: boolOr(id.StopRefreshing, false),
 		Local:          id.Environment == session.EnvironmentLocal,
+		LocalTimeout:   boolOr(id.LocalTimeout, false),
 	}
 	rt.protected, _ = rules.NewProtectedPaths(id.Protect) // checked in validate
 

@@ -79,7 +79,7 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
-	if !s.Webview && t.IdleRemaining <= 0 {
+	if t.IdleCounts && t.IdleRemaining <= 0 {
 		h.endSession(ctx, s, "idle", false, false)
 		return nil, session.Timing{}, "idle"
 	}

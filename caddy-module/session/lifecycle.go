@@ -57,6 +57,9 @@ type Timing struct {
 	Valid bool
 	// Monitored: the session monitor runs (valid token, and not local unless LocalTimeout).
 	Monitored bool
+	// IdleCounts: idle time can end the session. Not in the webview (only token expiry
+	// counts there), and not on the local environment while the monitor is off there.
+	IdleCounts bool
 	// ShowCountdown: CountdownThreshold or less remains on idle (never in the webview, where
 	// idle time does not count) and the session has not yet expired.
 	ShowCountdown bool
@@ -87,16 +90,18 @@ func TimingOf(s *Session, now time.Time, rules Lifecycle) Timing {
 	t.IdleExpiresAt = s.LastActivity.Add(idle)
 	t.IdleRemaining = t.IdleExpiresAt.Sub(now)
 
-	t.Remaining = min(t.TokenRemaining, t.IdleRemaining)
-	if s.Webview {
-		t.Remaining = t.TokenRemaining
+	watched := !rules.Local || rules.LocalTimeout
+	t.IdleCounts = watched && !s.Webview
+	t.Remaining = t.TokenRemaining
+	if t.IdleCounts {
+		t.Remaining = min(t.TokenRemaining, t.IdleRemaining)
 	}
 
 	t.Valid = t.TokenRemaining > 0
-	t.Monitored = t.Valid && (!rules.Local || rules.LocalTimeout)
+	t.Monitored = t.Valid && watched
 	t.Expired = t.Remaining <= 0
 	t.CanExtend = !t.Expired && !(length <= ShortSessionLength && rules.StopRefreshing)
-	t.ShowCountdown = !t.Expired && !s.Webview && t.IdleRemaining <= CountdownThreshold
+	t.ShowCountdown = !t.Expired && t.IdleCounts && t.IdleRemaining <= CountdownThreshold
 	t.RefreshDue = s.AutoExtend && t.CanExtend && t.TokenRemaining <= RefreshThreshold
 	return t
 }

@@ -230,3 +230,35 @@ func TestOffsetMakesExpiryFollowEdgeClock(t *testing.T) {
 		t.Errorf("token remaining right after login = %v, want the full 5 minutes", got)
 	}
 }
+
+// Idle time ends a session only where the monitor watches it: not in the webview, and on
+// the local environment only with the local-timeout flag.
+func TestIdleCounts(t *testing.T) {
+	idle := timed(-60, 240, -400) // token valid for 4 more minutes, idle for 400 s
+	webview := with(timed(-60, 240, -400), func(s *Session) { s.Webview = true })
+	tests := []struct {
+		name        string
+		s           *Session
+		rules       Lifecycle
+		counts      bool
+		expired     bool
+		countdown   bool
+		remainingIs time.Duration
+	}{
+		{"production: idle past the session length ends it", idle, Lifecycle{}, true, true, false, sec(-100)},
+		{"webview: only the token counts", webview, Lifecycle{}, false, false, false, sec(240)},
+		{"local environment, monitor off: idle does not end the session", idle, Lifecycle{Local: true}, false, false, false, sec(240)},
+		{"local environment with the local-timeout flag: idle ends it", idle, Lifecycle{Local: true, LocalTimeout: true}, true, true, false, sec(-100)},
+		{"local environment, monitor off: no countdown near idle expiry", timed(-60, 240, -250), Lifecycle{Local: true}, false, false, false, sec(240)},
+		{"production near idle expiry: the countdown shows", timed(-60, 240, -250), Lifecycle{}, true, false, true, sec(50)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := TimingOf(tt.s, now, tt.rules)
+			if got.IdleCounts != tt.counts || got.Expired != tt.expired || got.ShowCountdown != tt.countdown || got.Remaining != tt.remainingIs {
+				t.Errorf("IdleCounts %v Expired %v ShowCountdown %v Remaining %v, want %v %v %v %v",
+					got.IdleCounts, got.Expired, got.ShowCountdown, got.Remaining, tt.counts, tt.expired, tt.countdown, tt.remainingIs)
+			}
+		})
+	}
+}
