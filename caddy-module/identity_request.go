@@ -264,6 +264,7 @@ func (h *Handler) sessionState(s *session.Session, t session.Timing) *shellstate
 		CanExtend:     t.CanExtend,
 		AutoExtend:    s.AutoExtend,
 		Webview:       s.Webview,
+		Monitored:     t.Monitored,
 	}
 }
 

@@ -71,6 +71,9 @@ type Session struct {
 	AutoExtend bool `json:"autoExtend"`
 	// Webview is true in the embedded app view, where only token expiry counts.
 	Webview bool `json:"webview"`
+	// Monitored tells whether the shell's session monitor runs (spec 4): false on the local
+	// environment without the local-timeout flag, where no countdown shows.
+	Monitored bool `json:"monitored"`
 }
 
 // Banner is the country banner's decision for this request (spec 2.5, 4).

@@ -56,6 +56,8 @@ export interface Session {
   autoExtend: boolean;
   /** Webview is true in the embedded app view, where only token expiry counts. */
   webview: boolean;
+  /** Monitored tells whether the shell's session monitor runs (spec 4): false on the local environment without the local-timeout flag, where no countdown shows. */
+  monitored: boolean;
 }
 
 /** Banner is the country banner's decision for this request (spec 2.5, 4). */

@@ -16,7 +16,7 @@ const T0 = 1_700_000_000_000;
 
 /** session builds a Session made at server time T0 with the given seconds left. */
 function session(tokenS: number, idleS: number, extra: Partial<Session> = {}): Session {
-  return { serverTime: T0, expiresAt: T0 + tokenS * 1000, idleExpiresAt: T0 + idleS * 1000, lengthSeconds: 300, canExtend: true, autoExtend: true, webview: false, ...extra };
+  return { serverTime: T0, expiresAt: T0 + tokenS * 1000, idleExpiresAt: T0 + idleS * 1000, lengthSeconds: 300, canExtend: true, autoExtend: true, webview: false, monitored: true, ...extra };
 }
 
 describe('toTiming', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ActivityPath, EventsPath, ExtendPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
 
-const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false };
+const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false, monitored: true };
 
 function answer(status: number, body?: unknown, type: ResponseType = 'basic') {
   // An opaque redirect has status 0, which the Response constructor refuses: set it after.

@@ -49,6 +49,16 @@ describe('startSessionCountdown', () => {
     await screen.findByRole('alertdialog', { name: 'Sie werden in 1:30 abgemeldet.' });
   });
 
+  test('the monitor off (local environment): no countdown even a minute before the end', async () => {
+    const fetchSpy = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchSpy);
+    document.body.innerHTML = '<main>page</main>';
+    const developer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 60, { monitored: false }) };
+    expect(await startSessionCountdown(document, developer)).toBeNull();
+    expect(document.querySelector('[data-shell="session"]')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   test('far from the end, the mount waits empty: nothing to see or hear yet', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     document.body.innerHTML = '<main>page</main>';

@@ -7,7 +7,7 @@ import type { TabChannel, TabMessage } from '../tabChannel.ts';
 /** sessionIn builds a Session the edge made now (its clock skewed by skewMs) with seconds left. */
 export function sessionIn(tokenS: number, idleS: number, extra: Partial<Session> = {}, skewMs = 0): Session {
   const serverTime = Date.now() + skewMs;
-  return { serverTime, expiresAt: serverTime + tokenS * 1000, idleExpiresAt: serverTime + idleS * 1000, lengthSeconds: 300, canExtend: true, autoExtend: true, webview: false, ...extra };
+  return { serverTime, expiresAt: serverTime + tokenS * 1000, idleExpiresAt: serverTime + idleS * 1000, lengthSeconds: 300, canExtend: true, autoExtend: true, webview: false, monitored: true, ...extra };
 }
 
 export interface FakeEdge extends SessionEndpoints {
