@@ -5,6 +5,7 @@ import (
 	"html"
 	"maps"
 	"net/http"
+	"sync"
 
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/flags"
@@ -161,6 +162,9 @@ func customerSlotValues(c *shellstate.Customer) map[string]string {
 	return m
 }
 
+// slotScratch holds fillCustomerSlots' copies of the header: one header's worth a page.
+var slotScratch = sync.Pool{New: func() any { return new([]byte) }}
+
 // fillCustomerSlots replaces the customer slots in buf[start:] by the customer's texts,
 // HTML-escaped (slots sit in text and in quoted attributes; escaping quotes covers both). A
 // slot without a value, or a page without a customer, gets "". The values are written after
@@ -174,8 +178,14 @@ func fillCustomerSlots(buf []byte, start int, c *shellstate.Customer) []byte {
 	if c != nil {
 		values = customerSlotValues(c)
 	}
-	src := append([]byte(nil), buf[start:]...)
-	out := buf[:start]
+	// Only the part from the first slot on is rewritten; it is read from a pooled copy
+	// (the filled text is written over it in place, and may be longer).
+	first := start + idx
+	scratch := slotScratch.Get().(*[]byte)
+	defer slotScratch.Put(scratch)
+	src := append((*scratch)[:0], buf[first:]...)
+	*scratch = src
+	out := buf[:first]
 	for {
 		i := bytes.Index(src, []byte(customerSlotPrefix))
 		if i < 0 {
