@@ -108,6 +108,9 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 	if shown != s.CustomerNumber {
 		f.LoginCustomerNumber = s.CustomerNumber
 	}
+	if v, ok := rt.client.Cached(s.Tokens.AccessToken, shown, s.Subject, f); ok {
+		return v, nil // all at hand: no goroutine, no timer
+	}
 	type result struct {
 		view *customer.View
 		err  error

@@ -95,6 +95,28 @@ func placementFor(tag language.Tag) symbolPlacement {
 // rounded half away from zero as browsers do. An amount or currency that does not parse is an
 // error, so the caller shows the not-available notice instead of a wrong figure.
 func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.Amount, error) {
+	key := locale + "\x00" + currencyCode + "\x00" + string(amount)
+	if a, ok := formatted.Load(key); ok {
+		return a.(shellstate.Amount), nil
+	}
+	a, err := formatAmount(locale, currencyCode, amount)
+	if err == nil && formattedCount.Add(1) <= maxFormatted {
+		formatted.Store(key, a)
+	}
+	return a, err
+}
+
+// formatted keeps FormatAmount's results: a cached customer's page formats the same two
+// amounts on every request, and formatting (decimal rounding, x/text) is the most of a cached
+// page's customer work. Bounded by maxFormatted; past it amounts are formatted per call.
+var (
+	formatted      sync.Map // locale \x00 currency \x00 amount -> shellstate.Amount
+	formattedCount atomic.Int32
+)
+
+const maxFormatted = 50000 // about 5 MB
+
+func formatAmount(locale, currencyCode string, amount json.Number) (shellstate.Amount, error) {
 	if currencyCode == "" {
 		currencyCode = "EUR"
 	}

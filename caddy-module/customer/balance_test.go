@@ -40,15 +40,18 @@ func TestFormatAmount(t *testing.T) {
 		{"de-DE", "JPY", "1234.5", "1.235" + nb + "¥", false}, // other currencies: the currency's own digits
 		{"xx-YY", "EUR", "1234.5", "€1,234.50", false},        // an unknown locale formats as English (the header falls back to en-US)
 	}
-	for _, tt := range tests {
-		got, err := FormatAmount(tt.locale, tt.currency, tt.amount)
-		if err != nil {
-			t.Errorf("FormatAmount(%q, %q, %q): %v", tt.locale, tt.currency, tt.amount, err)
-			continue
-		}
-		if got.Amount != tt.want || got.IsNegative != tt.negative {
-			t.Errorf("FormatAmount(%q, %q, %q) = %q (negative %v), want %q (negative %v)",
-				tt.locale, tt.currency, tt.amount, got.Amount, got.IsNegative, tt.want, tt.negative)
+	// The second pass reads FormatAmount's kept results.
+	for _, pass := range []string{"formatted", "kept"} {
+		for _, tt := range tests {
+			got, err := FormatAmount(tt.locale, tt.currency, tt.amount)
+			if err != nil {
+				t.Errorf("%s: FormatAmount(%q, %q, %q): %v", pass, tt.locale, tt.currency, tt.amount, err)
+				continue
+			}
+			if got.Amount != tt.want || got.IsNegative != tt.negative {
+				t.Errorf("%s: FormatAmount(%q, %q, %q) = %q (negative %v), want %q (negative %v)",
+					pass, tt.locale, tt.currency, tt.amount, got.Amount, got.IsNegative, tt.want, tt.negative)
+			}
 		}
 	}
 }

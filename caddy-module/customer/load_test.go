@@ -368,3 +368,36 @@ func TestLoadPastThePageBudgetStillFillsTheCache(t *testing.T) {
 		t.Errorf("customer asked %d times, accounts %d; want the first calls' answers reused", srv.Count("customer"), srv.Count("accounts"))
 	}
 }
+
+// Cached gives Load's view when everything is cached, and calls nothing when it is not.
+func TestCachedOnlyFromTheCache(t *testing.T) {
+	srv, c := upstream(t)
+	flags := Flags{Locale: "de-DE", SwitchableAccounts: true}
+	if v, ok := c.Cached("DE5000011", "DE5000011", "u", flags); ok || v != nil {
+		t.Fatalf("Cached before any load = %v, %v; want nothing", v, ok)
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Fatalf("Cached made %d calls", n)
+	}
+	loaded, err := c.Load(context.Background(), "DE5000011", "DE5000011", "u", flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := len(srv.Requests())
+	cached, ok := c.Cached("DE5000011", "DE5000011", "u", flags)
+	if !ok {
+		t.Fatal("Cached after a load found nothing")
+	}
+	if n := len(srv.Requests()) - calls; n != 0 {
+		t.Errorf("Cached made %d calls", n)
+	}
+	a, _ := json.Marshal(loaded)
+	b, _ := json.Marshal(cached)
+	if !bytes.Equal(a, b) {
+		t.Errorf("Cached's view differs from Load's:\n%s\n%s", b, a)
+	}
+	c.cache.forget("DE5000011\x00unread-count\x00")
+	if _, ok := c.Cached("DE5000011", "DE5000011", "u", flags); ok {
+		t.Error("Cached with one answer gone still gave a view")
+	}
+}
