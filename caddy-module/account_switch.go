@@ -85,7 +85,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 		return nil
 	})
 	switch {
-	case errors.Is(err, session.ErrNotFound):
+	case errors.Is(err, session.ErrNotFound), errors.Is(err, errSwitchStale):
 		writeJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	case err != nil:
@@ -116,8 +116,8 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
-// errSwitchStale: the session changed hands between the request and the write (a new login
-// under the same id cannot happen, but a switch must never attach to another login).
+// errSwitchStale: the session read under the lock belongs to another login than the one the
+// switch was checked for. Session ids are never reused, so this guards, it does not happen.
 var errSwitchStale = errors.New("the session's login changed during the account switch")
 
 // switchRefused says why the login of s may not show target, or "". The list is the user
