@@ -274,18 +274,25 @@ describe('the private header fits at every width in every market', () => {
         // The total balance is in the bar in full wherever the balance box shows.
         if (!seen[width].balanceText.includes(total)) problems.push(`${market.locale} at ${width}px: the bar does not show the total ${total}`);
       }
-      // The available balance is one click away at every width: in the bar or the account menu.
-      await page.setViewportSize({ width: desktopWidths[0], height: 900 });
-      const inBar = seen[desktopWidths[0]].balanceText.includes(available);
-      await page.locator('.shell-account__button').click();
-      const popup = page.locator('.shell-account__popup');
-      const menuText = await popup.innerText();
-      if (!inBar && !menuText.includes(available)) problems.push(`${market.locale} at ${desktopWidths[0]}px: the available balance ${available} is neither in the bar nor in the account menu`);
-      // The open menu (long name, IBAN with its copy button) cuts nothing off either.
-      const [scroll, client] = await popup.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-      if (scroll > client) problems.push(`${market.locale} at ${desktopWidths[0]}px: the account menu's content is wider than the menu (${scroll} > ${client})`);
-      await page.screenshot({ path: screenshotPath(`private-layout-${market.locale}-${desktopWidths[0]}-menu.png`), clip: { x: 0, y: 0, width: desktopWidths[0], height: 560 } });
-      await page.keyboard.press('Escape');
+      // The available balance is one click away where the bar leaves it out: in the account
+      // menu, which cuts nothing off either (long name, IBAN with its copy button), on a
+      // narrow desktop and on a phone.
+      for (const width of [desktopWidths[0], smallWidths[0]]) {
+        await page.setViewportSize({ width, height: 900 });
+        const inBar = seen[width].balanceText.includes(available);
+        const button = page.locator('.shell-account__button');
+        if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+        const popup = page.locator('.shell-account__popup');
+        await popup.waitFor({ state: 'visible', timeout: 5000 });
+        const menuText = await popup.innerText();
+        if (!inBar && !menuText.includes(available)) problems.push(`${market.locale} at ${width}px: the available balance ${available} is neither in the bar nor in the account menu`);
+        const [scroll, client, right] = await popup.evaluate((el) => [el.scrollWidth, el.clientWidth, el.getBoundingClientRect().right]);
+        if (scroll > client) problems.push(`${market.locale} at ${width}px: the account menu's content is wider than the menu (${scroll} > ${client})`);
+        if (right > width) problems.push(`${market.locale} at ${width}px: the account menu runs off the screen (right edge ${Math.round(right)})`);
+        await page.screenshot({ path: screenshotPath(`private-layout-${market.locale}-${width}-menu.png`), clip: { x: 0, y: 0, width, height: 560 } });
+        await button.click();
+        await popup.waitFor({ state: 'hidden', timeout: 5000 });
+      }
       if (errors.length) problems.push(`${market.locale}: page errors ${errors.join('; ')}`);
       await context.close();
     }
