@@ -4,13 +4,14 @@ import { defineConfig } from 'vitest/config';
 
 // SHELL_ANALYZE=<file> writes a bundle analysis of the client build (modules per chunk, their
 // minified sizes read from the sourcemap) to <file>: `.json` gives raw data, `.txt` a list,
-// anything else the treemap page. Never part of the shipped build.
+// anything else the treemap page. `npm run analyze` builds it beside the shipped build, in
+// .cache/ at the repository root, so dist/ never holds sourcemaps.
 const analyze = process.env.SHELL_ANALYZE;
 
 // Vite wraps every dynamic import() in its preload helper, which adds <link rel=modulepreload>
 // and CSS links for the chunk's dependencies and reports failures as a vite:preloadError event.
-// This build has neither (modulePreload: false, one stylesheet, every chunk a leaf) and nothing
-// listens for that event, so the helper is 1.7 KB of dead code in the entry: replace it with a
+// This build needs neither (modulePreload: false, and all CSS in the one stylesheet of the head)
+// and nothing listens for that event, so the helper is 1.7 KB of dead code in the entry: replace it with a
 // plain call. A Vite that renames the helper only makes the entry bigger; the budget says so.
 const PreloadHelperId = '\0vite/preload-helper.js';
 const plainDynamicImports: Plugin = {
