@@ -132,6 +132,18 @@ describe('avatar menu (WAI-ARIA menu button)', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  test('opened by a click, Escape closes it with focus still on the button', async () => {
+    const user = userEvent.setup();
+    await renderPrivate();
+    const button = avatarButton();
+    await user.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
   test('ArrowUp opens on the last item; a click away closes', async () => {
     const user = userEvent.setup();
     await renderPrivate();

@@ -67,6 +67,11 @@ export function useAccountMenu(onClose?: () => void) {
       } else if (e.key === 'ArrowUp') {
         e.preventDefault();
         show('last');
+      } else if (e.key === 'Escape' && open) {
+        // Opened by a click, focus is still on the button: Escape closes from there too.
+        e.preventDefault();
+        e.stopPropagation();
+        close(true);
       }
     },
   });
