@@ -181,6 +181,34 @@ describe('customer personas in Chromium', () => {
     }
   });
 
+  test('account switching: the switcher acts for Mia, then switches back', async () => {
+    const { context, page, errors } = await logIn('switcher', '/festgeld/');
+    await waitForShellReady(page, 20_000);
+    assert.equal(await page.locator('[data-shell="header"] .shell-avatar').first().innerText(), 'TR');
+    const menuButton = page.getByRole('button', { name: 'Kontomenü' });
+    await menuButton.click();
+    const menu = page.getByRole('menu', { name: 'Kontomenü' });
+    await menu.getByRole('menuitem', { name: 'Mia Richter' }).click();
+    // The edge answered with 303 to the dashboard; the page there shows Mia.
+    await page.waitForURL((u) => u.pathname !== '/festgeld/');
+    await page.goto(`${stack.base}/festgeld/`);
+    let state = await inlineState(page);
+    assert.equal(state.customer.fullName, 'Mia Richter');
+    assert.ok(state.loginCustomerId, 'the state names the login while switched');
+    await waitForShellReady(page, 20_000);
+    assert.equal(await page.locator('[data-shell="header"] .shell-avatar').first().innerText(), 'MR');
+    // Back to the login's own customer from the same list.
+    await page.getByRole('button', { name: 'Kontomenü' }).click();
+    await page.getByRole('menu', { name: 'Kontomenü' }).getByRole('menuitem', { name: /Thomas Richter/ }).click();
+    await page.waitForURL((u) => u.pathname !== '/festgeld/');
+    await page.goto(`${stack.base}/festgeld/`);
+    state = await inlineState(page);
+    assert.match(state.customer.fullName, /Thomas Richter/);
+    assert.equal(state.loginCustomerId ?? null, null, 'no longer switched');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the IBAN copies from the account menu and its mark clears after 3 s', async () => {
     const { context, page, errors } = await logIn('active', '/festgeld/');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.base });
