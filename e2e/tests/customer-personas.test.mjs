@@ -4,16 +4,13 @@
 // product access, the loading header (4 skeletons) turns private while the API is slow, and
 // the IBAN copies with its 3 s mark.
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchBrowser } from '../lib/browser.mjs';
+import { startPersonasAPI } from '../lib/personas.mjs';
 import { waitForShellReady } from '../lib/suite.mjs';
-import { freePort, repoRoot } from '../lib/gateway.mjs';
+import { freePort } from '../lib/gateway.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
 import { startStack } from '../lib/stack.mjs';
 
@@ -24,26 +21,6 @@ let proxy;
 let delayMs = 0; // what the proxy adds to every API call
 let inFlight = 0; // calls the proxy has not answered yet
 
-// The persona API: bin/personas-api (make run builds it), else built here.
-async function startPersonasAPI() {
-  let bin = join(repoRoot, 'bin', 'personas-api');
-  if (!existsSync(bin)) {
-    bin = join(tmpdir(), `personas-api-${process.pid}`);
-    execFileSync('go', ['build', '-o', bin, './caddy-module/customer/cmd/personas-api'], { cwd: repoRoot, stdio: 'inherit' });
-  }
-  const port = await freePort();
-  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-dir', join(repoRoot, 'testdata', 'personas')], { stdio: 'ignore' });
-  for (let i = 0; i < 50; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return { port, stop: () => child.kill() };
-    } catch {
-      await sleep(100);
-    }
-  }
-  child.kill();
-  throw new Error('the persona API did not start');
-}
 
 // A proxy in front of the API that waits delayMs before each call.
 async function startSlowProxy(target) {

@@ -12,14 +12,13 @@
 //
 // Screenshots: e2e/artifacts/private-layout-<locale>-<width>[-notice].png (the header strip).
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { launchBrowser } from '../lib/browser.mjs';
+import { startPersonasAPI } from '../lib/personas.mjs';
 import { freePort, repoRoot, startGateway } from '../lib/gateway.mjs';
 import { logInAtProvider, startIdp } from '../lib/idp.mjs';
 import { screenshotPath, waitForShellReady } from '../lib/suite.mjs';
@@ -62,25 +61,6 @@ async function writeLongPersonas(dir) {
   await writeFile(join(personaDir, 'unread-count.json'), JSON.stringify({ data: 12 }));
 }
 
-async function startPersonasAPI(dir) {
-  let bin = join(repoRoot, 'bin', 'personas-api');
-  if (!existsSync(bin)) {
-    bin = join(tmpdir(), `personas-api-${process.pid}`);
-    execFileSync('go', ['build', '-o', bin, './caddy-module/customer/cmd/personas-api'], { cwd: repoRoot, stdio: 'inherit' });
-  }
-  const port = await freePort();
-  const child = spawn(bin, ['-addr', `127.0.0.1:${port}`, '-dir', dir], { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/`);
-      return { port, stop: () => child.kill() };
-    } catch {
-      await sleep(100);
-    }
-  }
-  child.kill();
-  throw new Error('the persona API did not start');
-}
 
 let markets;
 let personasDir;
