@@ -163,16 +163,7 @@ func shownCustomer(s *session.Session, switchOn bool) string {
 // wellFormedCustomerID accepts what a bacNumber can look like (letters, digits, - and _, at
 // most 64), so nothing else reaches the list check, a log or an API path.
 func wellFormedCustomerID(id string) bool {
-	if id == "" || len(id) > 64 {
-		return false
-	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	return id != "" && len(id) <= 64 && isURLSafeWord(id)
 }
 
 // refererPath is the path of the same-host page a form was posted from, "" for none: it

@@ -224,13 +224,19 @@ func stateTag(state string) (string, bool) {
 		return "", false
 	}
 	tag := state[:stateTagLen]
-	for i := range len(tag) {
-		c := tag[i]
+	return tag, isURLSafeWord(tag)
+}
+
+// isURLSafeWord tells whether s holds only ASCII letters, digits, '-' and '_' (the
+// base64url alphabet): safe in a cookie name, a log field or an API path as it is.
+func isURLSafeWord(s string) bool {
+	for i := range len(s) {
+		c := s[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
-			return "", false
+			return false
 		}
 	}
-	return tag, true
+	return true
 }
 
 // isPendingCookie tells whether a cookie name is one of a started login's.
