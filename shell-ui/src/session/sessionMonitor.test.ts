@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Session } from '../model/shellState.gen.ts';
 import { startSessionMonitor } from './sessionMonitor.ts';
 import type { CountdownView, SessionMonitor } from './sessionMonitor.ts';
-import { aloneChannel, fakeEdge, linkedChannels, sessionIn } from './testing/fakeEdge.ts';
+import { aloneChannel, fakeEdge, linkedChannels, sessionIn, sharedClaim } from './testing/fakeEdge.ts';
 import type { FakeEdge } from './testing/fakeEdge.ts';
 import type { TabChannel } from './tabChannel.ts';
+import type { TabClaim } from './tabClaim.ts';
 
 type Step =
   | { wait: number }
@@ -35,9 +36,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function start(session: Session, edge: FakeEdge, channel: TabChannel = aloneChannel(), jitterMs = 0) {
+function start(session: Session, edge: FakeEdge, channel: TabChannel = aloneChannel(), jitterMs = 0, claim: TabClaim = sharedClaim()) {
   const activity = new EventTarget();
-  const monitor = startSessionMonitor({ session, endpoints: edge, channel, activityTarget: activity, jitter: () => jitterMs });
+  const monitor = startSessionMonitor({ session, endpoints: edge, channel, activityTarget: activity, jitter: () => jitterMs, claim });
   monitors.push(monitor);
   return { monitor, activity };
 }
@@ -247,13 +248,20 @@ describe('a page back from the back/forward cache', () => {
 });
 
 describe('two tabs', () => {
-  async function twoTabs(session: Session) {
-    const [a, b] = linkedChannels();
+  /**
+   * twoTabs starts two tabs of one browser. By default tab B waits a little longer before it
+   * acts: it hears that A did and stands down. Racing, both act at the same moment and their
+   * messages take 50 ms: neither hears of the other in time, and only the claim keeps the act
+   * single.
+   */
+  async function twoTabs(session: Session, racing = false) {
+    const [a, b] = racing ? linkedChannels(50) : linkedChannels();
+    const bJitterMs = racing ? 0 : 150;
+    const claim = sharedClaim();
     const edgeA = fakeEdge();
     const edgeB = fakeEdge();
-    // Tab B waits a little longer before it acts: it hears that A did and stands down.
-    const tabA = start(session, edgeA, a, 0);
-    const tabB = start(structuredClone(session), edgeB, b, 150);
+    const tabA = start(session, edgeA, a, 0, claim);
+    const tabB = start(structuredClone(session), edgeB, b, bJitterMs, claim);
     return { edgeA, edgeB, tabA, tabB };
   }
 
@@ -317,12 +325,23 @@ describe('two tabs', () => {
     expect(tabA.monitor.getView().remainingSeconds).toBe(tabB.getView().remainingSeconds);
   });
 
-  test('expiry: both tabs leave for login, the event is reported once', async () => {
-    const { edgeA, edgeB, tabA, tabB } = await twoTabs(sessionIn(3600, 5));
+  test.each([
+    { name: 'B later', racing: false },
+    { name: 'both at the same moment', racing: true },
+  ])('expiry ($name): both tabs leave for login, the event is reported once', async ({ racing }) => {
+    const { edgeA, edgeB, tabA, tabB } = await twoTabs(sessionIn(3600, 5), racing);
     await vi.advanceTimersByTimeAsync(5_500);
     expect(tabA.monitor.getView().status).toBe('ended');
     expect(tabB.monitor.getView().status).toBe('ended');
     expect([...edgeA.events, ...edgeB.events].filter((e) => e === 'expired')).toEqual(['expired']);
+    expect([...edgeA.calls, ...edgeB.calls].filter((c) => c.startsWith('logout'))).toEqual(['logout:expired']);
     expect([...edgeA.calls, ...edgeB.calls].filter((c) => c.startsWith('login'))).toEqual(['login:expired', 'login:expired']);
+  });
+
+  test('automatic extension at the same moment in both tabs: one refresh', async () => {
+    const { edgeA, edgeB } = await twoTabs(sessionIn(125, 600), true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect([...edgeA.calls, ...edgeB.calls]).toEqual(['extend']);
+    expect([...edgeA.events, ...edgeB.events]).toEqual(['extended-automatically']);
   });
 });

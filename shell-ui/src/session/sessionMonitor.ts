@@ -20,6 +20,8 @@ import type { SessionTiming } from './lifecycle.ts';
 import { LogoutPath } from './sessionEndpoints.ts';
 import type { SessionEndpoints } from './sessionEndpoints.ts';
 import type { TabChannel, TabMessage } from './tabChannel.ts';
+import { browserTabClaim } from './tabClaim.ts';
+import type { TabClaim } from './tabClaim.ts';
 
 /** CountdownView is what the countdown renders. */
 export interface CountdownView {
@@ -64,6 +66,11 @@ export interface MonitorOptions {
    * to act tells the others, which then stand down, so each happens once per browser.
    */
   jitter?: () => number;
+  /**
+   * claim decides which tab reports the expiry and refreshes the token when two act within
+   * the same moment, before either tab's message reached the other (default: browserTabClaim).
+   */
+  claim?: TabClaim;
 }
 
 const DefaultJitterMs = 300;
@@ -93,6 +100,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   const { endpoints, channel } = options;
   const now = options.now ?? Date.now;
   const jitter = options.jitter ?? (() => Math.random() * DefaultJitterMs);
+  const claim = options.claim ?? browserTabClaim();
   const idleLengthMs = idleLengthOf(options.session);
   const listeners = new Set<(view: CountdownView) => void>();
 
@@ -223,6 +231,9 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
 
   async function autoExtend(tokenId: number) {
     if (ended || stopped || timing.tokenId !== tokenId) return;
+    // Another tab refreshes this token: its 'auto-extending' and 'timing' reach this one.
+    if (!(await claim(`auto-extend:${tokenId}`))) return;
+    if (ended || stopped || timing.tokenId !== tokenId) return;
     channel.post({ type: 'auto-extending', tokenId });
     const res = await endpoints.extend();
     if (ended || stopped) return;
@@ -277,11 +288,16 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   function expire() {
     if (ended) return;
     finish();
-    expireTimer = setTimeout(leave, jitter());
+    expireTimer = setTimeout(() => void leave(), jitter());
   }
 
-  function leave() {
+  async function leave() {
     expireTimer = undefined;
+    if (!(await claim(`expired:${timing.tokenId}`))) {
+      // Another tab is reporting the expiry; its 'ended' may not have arrived yet.
+      endpoints.goToLogin('expired');
+      return;
+    }
     endpoints.track('expired');
     channel.post({ type: 'ended', reason: 'expired' });
     void endpoints.logout('expired').then((ok) => {

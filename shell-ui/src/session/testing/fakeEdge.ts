@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { Session } from '../../model/shellState.gen.ts';
 import type { ActivityResult, ExtendResult, SessionEndpoints, SessionEvent, StateResult } from '../sessionEndpoints.ts';
 import type { TabChannel, TabMessage } from '../tabChannel.ts';
+import type { TabClaim } from '../tabClaim.ts';
 
 /** sessionIn builds a Session the edge made now (its clock skewed by skewMs) with seconds left. */
 export function sessionIn(tokenS: number, idleS: number, extra: Partial<Session> = {}, skewMs = 0): Session {
@@ -55,15 +56,20 @@ export function fakeEdge(): FakeEdge {
   return edge;
 }
 
-/** linkedChannels are two tabs' channels: what one posts, the other receives (in a microtask). */
-export function linkedChannels(): [TabChannel, TabChannel] {
+/**
+ * linkedChannels are two tabs' channels: what one posts, the other receives in a microtask,
+ * or after delayMs (a busy browser, where a message can come after the other tab acted).
+ */
+export function linkedChannels(delayMs = 0): [TabChannel, TabChannel] {
   const listeners: [Set<(m: TabMessage) => void>, Set<(m: TabMessage) => void>] = [new Set(), new Set()];
   const make = (mine: 0 | 1): TabChannel => ({
     post(message) {
       const copy = structuredClone(message);
-      queueMicrotask(() => {
+      const deliver = () => {
         for (const l of [...listeners[mine === 0 ? 1 : 0]]) l(copy);
-      });
+      };
+      if (delayMs > 0) setTimeout(deliver, delayMs);
+      else queueMicrotask(deliver);
     },
     subscribe(listener) {
       listeners[mine].add(listener);
@@ -74,6 +80,17 @@ export function linkedChannels(): [TabChannel, TabChannel] {
     },
   });
   return [make(0), make(1)];
+}
+
+/** sharedClaim is one browser's claims, shared by the tabs a test starts (as the Web Lock is). */
+export function sharedClaim(): TabClaim {
+  const taken = new Set<string>();
+  return async (key) => {
+    await Promise.resolve();
+    if (taken.has(key)) return false;
+    taken.add(key);
+    return true;
+  };
 }
 
 /** aloneChannel is a tab without others. */
