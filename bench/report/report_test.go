@@ -227,7 +227,7 @@ func TestParseCustomerBench(t *testing.T) {
 	want := []struct {
 		name string
 		p99  float64
-	}{{caseAnonymous, 0.22}, {caseCached, 0.99}, {caseUncached, 32.0}}
+	}{{caseAnonymous, 0.471}, {caseCached, 1.994}, {caseFirst, 41.58}, {caseUncached, 96.14}}
 	if len(got) != len(want) {
 		t.Fatalf("read %d cases, want %d: %+v", len(got), len(want), got)
 	}
@@ -236,20 +236,24 @@ func TestParseCustomerBench(t *testing.T) {
 			t.Errorf("case %d: %s p99 %v, want %s with the median p99 %v", i, got[i].Case, got[i].Metrics["p99-ms"], w.name, w.p99)
 		}
 	}
-	if c := got[2].Metrics["critical-path-ms"]; c != 28 {
-		t.Errorf("critical path %v, want 28", c)
+	if c, h := got[2].Metrics["critical-path-ms"], got[3].Metrics["critical-path-ms"]; c != 28 || h != 20 {
+		t.Errorf("critical paths %v and %v, want 28 for the first page and 20 with the hint", c, h)
 	}
-	if sp := got[2].Spread["p99-ms"]; sp < 2.79 || sp > 2.81 {
-		t.Errorf("uncached p99 spread %v, want 33.9 - 31.1 = 2.8", sp)
+	// A run on a busy machine (recorded while other builds ran): the spread tells.
+	if sp := got[3].Spread["p99-ms"]; sp < 60.65 || sp > 60.67 {
+		t.Errorf("uncached p99 spread %v, want 101.9 - 41.24 = 60.66", sp)
 	}
 }
 
 func TestJudgeCustomer(t *testing.T) {
-	cases := func(anonP99, cachedP99, uncachedP99, slowest, critical float64) []customerBench {
+	// cases: p99 of the anonymous, cached and expired (hinted) pages, the slowest call, and
+	// the first page's p99 and critical path.
+	cases := func(anonP99, cachedP99, uncachedP99, slowest, firstP99, critical float64) []customerBench {
 		return []customerBench{
 			{Case: caseAnonymous, Metrics: map[string]float64{"p99-ms": anonP99}},
 			{Case: caseCached, Metrics: map[string]float64{"p99-ms": cachedP99}},
-			{Case: caseUncached, Metrics: map[string]float64{"p99-ms": uncachedP99, "slowest-call-ms": slowest, "critical-path-ms": critical}},
+			{Case: caseFirst, Metrics: map[string]float64{"p99-ms": firstP99, "slowest-call-ms": slowest, "critical-path-ms": critical}},
+			{Case: caseUncached, Metrics: map[string]float64{"p99-ms": uncachedP99, "slowest-call-ms": slowest, "critical-path-ms": slowest}},
 		}
 	}
 	for _, tc := range []struct {
@@ -257,12 +261,11 @@ func TestJudgeCustomer(t *testing.T) {
 		bs   []customerBench
 		want []string // cached, slowest call, critical path
 	}{
-		{"all met at the limits", cases(1, 3, 25, 20, 20), []string{"PASS", "PASS", "PASS"}},
-		{"all missed just past them", cases(1, 3.01, 25.01, 20, 20), []string{"MISS", "MISS", "MISS"}},
-		// A chain of dependent calls longer than the slowest call + 5 ms: the issue's
-		// wording cannot be met, the critical path can.
-		{"dependent calls", cases(1, 2, 31, 20, 28), []string{"PASS", "MISS", "PASS"}},
-		{"no uncached figures", cases(1, 2, 0, 0, 0)[:2], []string{"PASS", "n/a", "n/a"}},
+		{"all met at the limits", cases(1, 3, 25, 20, 33, 28), []string{"PASS", "PASS", "PASS"}},
+		{"all missed just past them", cases(1, 3.01, 25.01, 20, 33.01, 28), []string{"MISS", "MISS", "MISS"}},
+		// The first page waits for its chain; a later one for its slowest call.
+		{"first page slower than the slowest call + 5 ms", cases(1, 2, 24, 20, 31, 28), []string{"PASS", "PASS", "PASS"}},
+		{"no uncached figures", cases(1, 2, 0, 0, 0, 0)[:2], []string{"PASS", "n/a", "n/a"}},
 		{"nothing", nil, []string{"n/a", "n/a", "n/a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -277,15 +280,12 @@ func TestJudgeCustomer(t *testing.T) {
 			}
 		})
 	}
-	noisy := cases(1, 2, 31, 20, 28)
+	noisy := cases(1, 2, 26, 20, 31, 28)
 	noisy[0].Spread = map[string]float64{"p99-ms": 1.5}
 	noisy[1].Spread = map[string]float64{"p99-ms": 0.6}
 	noisy[2].Spread = map[string]float64{"p99-ms": 4}
-	if vs := judgeCustomer(noisy); vs[0].Mark() != "PASS, noisy" || vs[1].Mark() != "MISS" || vs[2].Mark() != "PASS" {
-		t.Errorf("runs 2.1 ms apart around a 2 ms margin, 4 ms around 5 ms: %s, %s, %s", vs[0].Mark(), vs[1].Mark(), vs[2].Mark())
-	}
-	vs := judgeCustomer(cases(1, 2, 31, 20, 28))
-	if !strings.Contains(vs[1].Figure, "unreachable") {
-		t.Errorf("the slowest-call verdict does not say the critical path makes it unreachable: %s", vs[1].Figure)
+	noisy[3].Spread = map[string]float64{"p99-ms": 6}
+	if vs := judgeCustomer(noisy); vs[0].Mark() != "PASS, noisy" || vs[1].Mark() != "MISS, noisy" || vs[2].Mark() != "PASS" {
+		t.Errorf("runs 2.1 ms apart around a 2 ms margin, 6 and 4 ms around 5 ms: %s, %s, %s", vs[0].Mark(), vs[1].Mark(), vs[2].Mark())
 	}
 }

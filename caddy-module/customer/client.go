@@ -47,6 +47,10 @@ type Options struct {
 	CacheTTL time.Duration
 	// CacheEntries bounds the cache. Default: DefaultCacheEntries.
 	CacheEntries int
+	// HintTTL is how long the Client remembers what a customer's dependent calls need (the
+	// distributor, German or not) to start them beside the customer call. Default:
+	// DefaultHintTTL; negative turns hints off, so those calls always wait for the customer.
+	HintTTL time.Duration
 	// DistributionChannel is the distribution_channel_id of the product types call.
 	// Default: DefaultDistributionChannel.
 	DistributionChannel string
@@ -68,6 +72,7 @@ type Client struct {
 	defaultDists map[string]bool
 	log          *zap.Logger
 	cache        *answerCache
+	hints        *answerCache // customer number -> loadHint
 }
 
 // New returns a Client for opts.
@@ -114,6 +119,11 @@ func New(opts Options) (*Client, error) {
 		clock = time.Now
 	}
 	c.cache = newAnswerCache(ttl, entries, clock)
+	hintTTL := opts.HintTTL
+	if hintTTL == 0 {
+		hintTTL = DefaultHintTTL
+	}
+	c.hints = newAnswerCache(hintTTL, entries, clock)
 	return c, nil
 }
 

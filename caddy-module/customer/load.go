@@ -51,6 +51,7 @@ func (c *Client) Load(ctx context.Context, token, customerNumber, userID string,
 		// No customer number here: the error goes to logs, which name no customer.
 		return nil, fmt.Errorf("customer: loading the customer's data: %w", err)
 	}
+	a.settle()
 	return Derive(a.Answers, flags.Locale), nil
 }
 
@@ -74,7 +75,28 @@ type loading struct {
 	Answers
 	mu     sync.Mutex // guards Degraded
 	missed atomic.Bool
-	err    error // the first step's error when steps run in place
+	err    error  // the first step's error when steps run in place
+	guess  *guess // the dependent calls started on a hint, nil without one
+}
+
+// A guess is the answers of the dependent calls started on a remembered hint.
+type guess struct {
+	hint loadHint
+	Answers
+}
+
+// settle keeps a guess the customer's answer confirmed and drops one it did not. It runs once
+// every step has finished.
+func (l *loading) settle() {
+	if l.guess == nil || l.Customer == nil {
+		return
+	}
+	if hintOf(l.Customer) != l.guess.hint {
+		return
+	}
+	g := &l.guess.Answers
+	l.ProductTypes, l.Cobranding, l.PensionProducts, l.MigratedProducts = g.ProductTypes, g.Cobranding, g.PensionProducts, g.MigratedProducts
+	l.Degraded = append(l.Degraded, g.Degraded...)
 }
 
 // load runs the steps of one Load: in parallel on g, or, with g nil, in place from the cache
@@ -91,24 +113,38 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 			l.err = err
 		}
 	}
-	// degrade notes a failed call. A 404 or 410 outside the account calls is an answer, "none"
-	// (no switchable accounts, no pension products), and is not a degradation.
-	degrade := func(name string, err error, warn bool) {
-		if errors.Is(err, errCacheMiss) {
-			l.missed.Store(true)
-			return
+	// degradeTo notes a failed call in list. A 404 or 410 outside the account calls is an
+	// answer, "none" (no switchable accounts, no pension products), and is not a degradation.
+	degradeTo := func(list *[]string) func(name string, err error, warn bool) {
+		return func(name string, err error, warn bool) {
+			if errors.Is(err, errCacheMiss) {
+				l.missed.Store(true)
+				return
+			}
+			if errors.Is(err, ErrNotFound) && name != "accounts" && name != "balance" {
+				return
+			}
+			l.mu.Lock()
+			*list = append(*list, name)
+			l.mu.Unlock()
+			log := c.log.Info
+			if warn {
+				log = c.log.Warn
+			}
+			log("customer data degraded", zap.String("call", name), zap.Error(err))
 		}
-		if errors.Is(err, ErrNotFound) && name != "accounts" && name != "balance" {
-			return
-		}
-		l.mu.Lock()
-		a.Degraded = append(a.Degraded, name)
-		l.mu.Unlock()
-		log := c.log.Info
-		if warn {
-			log = c.log.Warn
-		}
-		log("customer data degraded", zap.String("call", name), zap.Error(err))
+	}
+	degrade := degradeTo(&a.Degraded)
+	// The calls that need the customer's answer start beside it when the Client remembers
+	// what they need (a hint), into their own answers, kept only if the customer confirms
+	// the hint; otherwise, or when it does not, they start once the customer answered.
+	hint, hinted := loadHint{}, false
+	if g != nil {
+		hint, hinted = c.hint(who.CustomerNumber)
+	}
+	if hinted {
+		l.guess = &guess{hint: hint}
+		c.dependents(ctx, who, hint, &l.guess.Answers, spawn, degradeTo(&l.guess.Degraded))
 	}
 	spawn(func() error {
 		cust, err := c.Customer(ctx, who, !flags.OmitDataValidity)
@@ -116,44 +152,14 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 			return err
 		}
 		a.Customer = cust
-		spawn(func() error {
-			pt, err := c.ProductTypes(ctx, who, cust.DistributorID)
-			if err != nil {
-				degrade("product-types", err, true)
-				return nil
-			}
-			a.ProductTypes = pt
+		actual := hintOf(cust)
+		if g != nil {
+			c.rememberHint(who.CustomerNumber, actual)
+		}
+		if hinted && actual == hint {
 			return nil
-		})
-		if !c.IsDefaultDistributor(cust.DistributorID) {
-			spawn(func() error {
-				cb, err := c.Cobranding(ctx, who)
-				if err != nil {
-					degrade("cobranding", err, false) // spec 8: logged, none
-					return nil
-				}
-				a.Cobranding = cb
-				return nil
-			})
 		}
-		if isGerman(cust.Address.CountryCode) {
-			spawn(func() error {
-				n, err := c.PensionProducts(ctx, who)
-				if err != nil {
-					degrade("pension-products", err, true)
-				}
-				a.PensionProducts = n
-				return nil
-			})
-			spawn(func() error {
-				n, err := c.MigratedProducts(ctx, who)
-				if err != nil {
-					degrade("migrated-products", err, true)
-				}
-				a.MigratedProducts = n
-				return nil
-			})
-		}
+		c.dependents(ctx, who, actual, a, spawn, degrade)
 		return nil
 	})
 	spawn(func() error {
@@ -225,6 +231,49 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 		})
 	}
 	return l, g == nil && l.err == nil && !l.missed.Load()
+}
+
+// dependents starts the calls that need the customer's answer, for what h says of it, writing
+// their answers into a.
+func (c *Client) dependents(ctx context.Context, who Caller, h loadHint, a *Answers, spawn func(func() error), degrade func(string, error, bool)) {
+	spawn(func() error {
+		pt, err := c.ProductTypes(ctx, who, h.DistributorID)
+		if err != nil {
+			degrade("product-types", err, true)
+			return nil
+		}
+		a.ProductTypes = pt
+		return nil
+	})
+	if !c.IsDefaultDistributor(h.DistributorID) {
+		spawn(func() error {
+			cb, err := c.Cobranding(ctx, who)
+			if err != nil {
+				degrade("cobranding", err, false) // spec 8: logged, none
+				return nil
+			}
+			a.Cobranding = cb
+			return nil
+		})
+	}
+	if h.German {
+		spawn(func() error {
+			n, err := c.PensionProducts(ctx, who)
+			if err != nil {
+				degrade("pension-products", err, true)
+			}
+			a.PensionProducts = n
+			return nil
+		})
+		spawn(func() error {
+			n, err := c.MigratedProducts(ctx, who)
+			if err != nil {
+				degrade("migrated-products", err, true)
+			}
+			a.MigratedProducts = n
+			return nil
+		})
+	}
 }
 
 // errCacheMiss is what a call answers in a cache-only Load when its answer is not cached.
