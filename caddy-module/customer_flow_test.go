@@ -45,9 +45,21 @@ func TestPersonasThroughTheProvider(t *testing.T) {
 				t.Fatalf("login page: %d, want 302 to the provider", res.StatusCode)
 			}
 			callback := b.Login(t, res.Header.Get("Location"), tt.user, authtest.DemoPassword)
+			g.api.ResetRequests()
 			res, _ = browse(t, b, callback.String())
 			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != tt.page {
 				t.Fatalf("callback: %d to %q, want 303 to %s", res.StatusCode, res.Header.Get("Location"), tt.page)
+			}
+			// The login already started the customer's calls, before the page asks: the
+			// first page finds them answered or in flight (customer_prefetch.go).
+			for _, call := range []string{"customer", "accounts", "product-types"} {
+				deadline := time.Now().Add(10 * time.Second)
+				for g.api.Count(call) == 0 && time.Now().Before(deadline) {
+					time.Sleep(10 * time.Millisecond)
+				}
+				if g.api.Count(call) == 0 {
+					t.Errorf("no %s call after the login, before the page: the login did not start the customer's data", call)
+				}
 			}
 			res, body := browse(t, b, srv.URL+tt.page)
 			if tt.wantTo != "" {

@@ -146,7 +146,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.SetCookie(w, cookie)
 	rt.logger.Info("login completed", zap.String("region", s.Region), requestID(r.Context()))
-	http.Redirect(w, r, returnOr(login.ReturnTo), http.StatusSeeOther)
+	to := returnOr(login.ReturnTo)
+	h.prefetchCustomer(r, s, to) // customer_prefetch.go
+	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }
 
