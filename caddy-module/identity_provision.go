@@ -127,11 +127,13 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		}
 		rt.providers[p.Region] = c
 		// Warm discovery up in the background: a provider that is down must not stop Caddy.
+		// The goroutine keeps the logger of the config it was started for.
+		logger := rt.logger
 		go func() {
 			dctx, cancel := context.WithTimeout(context.Background(), auth.DefaultCallTimeout)
 			defer cancel()
 			if err := c.Discover(dctx); err != nil {
-				rt.logger.Warn("identity provider not reachable yet; logins retry discovery", zap.String("region", c.Region()), zap.String("issuer", c.Issuer()), zap.Error(err))
+				logger.Warn("identity provider not reachable yet; logins retry discovery", zap.String("region", c.Region()), zap.String("issuer", c.Issuer()), zap.Error(err))
 			}
 		}()
 	}
