@@ -19,10 +19,11 @@ $(NODE_STAMP): package.json package-lock.json shell-ui/package.json platform-enu
 	npm ci --no-audit --no-fund
 	@touch $@
 
-## system-deps: redis-server and chromium from Debian, when missing (the tests need them)
+## system-deps: redis-server, chromium and gcc (the race detector needs cgo) from Debian, when missing
 system-deps:
 	@missing=""; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
+	command -v gcc >/dev/null || missing="$$missing gcc"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing with apt-get"; \
@@ -58,7 +59,7 @@ test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy
 
 test-go: $(UI_STAMP)
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -race -count=1 ./...
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
