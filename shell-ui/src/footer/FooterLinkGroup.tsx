@@ -15,9 +15,6 @@ export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
       <h2 className="shell-link-group__heading">
         <button className="shell-link-group__toggle" {...buttonProps}>
           {group.heading}
-          <svg className="shell-link-group__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-            <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
         </button>
       </h2>
       <ul id={regionId} className="shell-link-group__links">

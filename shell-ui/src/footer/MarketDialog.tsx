@@ -59,7 +59,7 @@ export function MarketDialog({ id, title, closeLabel, onClose, children }: Marke
             {title}
           </h2>
           <button type="button" className="shell-dialog__close" aria-label={closeLabel} onClick={onClose}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
               <path d="m3 3 10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
             </svg>
           </button>

@@ -67,9 +67,6 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
         <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
         <MarketBadge code={here?.code ?? ''} />
         <span className="shell-market__name">{here?.country ?? current}</span>
-        <svg className="shell-market__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="m4 10 4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (

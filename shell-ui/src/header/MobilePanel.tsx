@@ -36,7 +36,8 @@ const keepSectionsUntilClick = {
 
 /**
  * MobilePanel holds the navigation. Below lg it is a full-width panel over the page, under the
- * header bar, behind a hamburger toggle (that becomes a close button); from lg the toggle hides
+ * header bar, behind a hamburger toggle (that becomes a close button: MobilePanel.css draws
+ * either icon from aria-expanded); from lg the toggle hides
  * and the panel's content sits inline in the header bar. CSS alone decides which, so every
  * render is the same; only an open panel gets its measured top.
  */
@@ -58,15 +59,7 @@ export function MobilePanel({ labels, children }: MobilePanelProps) {
         aria-controls={panelId}
         aria-label={panel.open ? labels.closeMenu : labels.openMenu}
         onClick={toggle}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          {panel.open ? (
-            <path d="M6 6l12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          ) : (
-            <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          )}
-        </svg>
-      </button>
+      />
       <div
         id={panelId}
         className="shell-mobile-panel"

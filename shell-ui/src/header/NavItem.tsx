@@ -64,9 +64,6 @@ export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
       <button className="shell-nav__button" data-current={holdsCurrent ? 'true' : undefined} {...dropdown.buttonProps(item.id, panelId)}>
         {item.title}
         {dot}
-        <svg className="shell-nav__chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
       </button>
       <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={-1}>
         <SubMenuPanel subMenus={item.subMenus} onNavigate={closeAll} />

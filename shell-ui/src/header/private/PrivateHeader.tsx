@@ -23,28 +23,12 @@ export interface PrivateHeaderProps {
   clipboard?: () => Clipboard | undefined;
 }
 
-/** LogoutIcon is the leave-door mark of the logout button, which shows it alone in the bar. */
-function LogoutIcon() {
-  return (
-    <svg className="shell-logout__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M10 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h4M15 8l4 4-4 4M19 12H9"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 /**
  * PrivateHeader is the logged-in customer's header (spec 2.1, 2.2): logo, the market's private
  * menus (by product access and flags), the balance box, the avatar menu and logout (an icon
- * button whose label stays its accessible name; a real form, so it works without JavaScript).
- * How it fits from 992 px up in every market: README.md. Gates see
- * the request's flags plus the customer's facts (customerGates.ts).
+ * button, the leave-door mark PrivateHeader.css paints, whose label stays its accessible name;
+ * a real form, so it works without JavaScript). How it fits from 992 px up in every market:
+ * README.md. Gates see the request's flags plus the customer's facts (customerGates.ts).
  */
 export function PrivateHeader({ content, privateContent, state, clipboard }: PrivateHeaderProps) {
   const settings = useShellSettings();
@@ -67,7 +51,6 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
             <AccountMenu entries={privateContent.accountMenu} labels={own} text={text} customer={customer} logoutFormId={logoutFormId} clipboard={clipboard} />
             <form id={logoutFormId} className="shell-logout" method="post" action={LogoutAction}>
               <button type="submit" className="shell-logout__button" title={own.logout}>
-                <LogoutIcon />
                 <span className="shell-visually-hidden">{own.logout}</span>
               </button>
             </form>
