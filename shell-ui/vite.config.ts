@@ -46,7 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         // One entry script and one stylesheet go in every page's head. The only other chunks
-        // are the locales' content (shell-<locale>-[hash].js), so a page loads one market.
+        // are the locales' content (shell-<locale>-[hash].js, and its public header's menus
+        // shell-<locale>-nav-[hash].js) and what only some pages load, so a page loads one market.
         // prerender/write.mjs reads Vite's manifest to tell them apart, then deletes it.
         cssCodeSplit: false,
         modulePreload: false,
@@ -60,8 +61,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             format: 'es',
             entryFileNames: 'assets/shell-[hash].js',
             chunkFileNames: (chunk) => {
-              const locale = /content\/([A-Za-z-]+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
-              return locale ? `assets/shell-${locale}-[hash].js` : 'assets/shell-chunk-[hash].js';
+              const [, locale, part] = /content\/([A-Za-z-]+)\/(base|publicNav)\.ts$/.exec(chunk.facadeModuleId ?? '') ?? [];
+              if (!locale) return 'assets/shell-chunk-[hash].js';
+              return part === 'base' ? `assets/shell-${locale}-[hash].js` : `assets/shell-${locale}-nav-[hash].js`;
             },
             assetFileNames: 'assets/shell-[hash][extname]',
           },

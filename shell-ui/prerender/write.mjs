@@ -84,15 +84,24 @@ const scripts = chunks.filter((c) => c.isEntry).map((c) => c.file);
 // Customer chunks load only for a logged-in customer: the private header's modules (by module
 // name: PrivateHeader, upgradeLoadingHeader) and each market's private menus (by locale).
 const privateContentOf = (c) => /content\/([A-Za-z-]+)\/private\.ts$/.exec(c.src ?? '')?.[1];
+// Each locale's content is its base (every page) and its public header's menus (pages whose
+// header shows them, not a customer's).
+const baseContentOf = (c) => /content\/([A-Za-z-]+)\/base\.ts$/.exec(c.src ?? '')?.[1];
+const publicNavOf = (c) => /content\/([A-Za-z-]+)\/publicNav\.ts$/.exec(c.src ?? '')?.[1];
 const privateModuleOf = (c) => /header\/private\/([A-Za-z]+)\.tsx?$/.exec(c.src ?? '')?.[1];
 const isPrivateHeader = (c) => privateModuleOf(c) !== undefined;
 const customerScripts = Object.fromEntries(
   chunks.filter((c) => c.isDynamicEntry && (privateContentOf(c) || isPrivateHeader(c))).map((c) => [privateContentOf(c) ?? privateModuleOf(c), c.file]),
 );
-const localeScripts = Object.fromEntries(chunks.filter((c) => c.isDynamicEntry && !privateContentOf(c) && !isPrivateHeader(c)).map((c) => [c.name, c.file]));
+const publicNavScripts = Object.fromEntries(chunks.filter((c) => c.isDynamicEntry && publicNavOf(c)).map((c) => [publicNavOf(c), c.file]));
+const localeScripts = Object.fromEntries(
+  chunks.filter((c) => c.isDynamicEntry && !privateContentOf(c) && !isPrivateHeader(c) && !publicNavOf(c)).map((c) => [baseContentOf(c) ?? c.name, c.file]),
+);
 const assetNames = (await readdir(assetsDir)).filter((n) => !n.endsWith('.br') && !n.endsWith('.gz')).sort();
 const stylesheets = assetNames.filter((n) => n.endsWith('.css')).map((n) => `assets/${n}`);
-const strays = assetNames.filter((n) => n.endsWith('.js') && ![...scripts, ...Object.values(localeScripts), ...Object.values(customerScripts)].includes(`assets/${n}`));
+const strays = assetNames.filter(
+  (n) => n.endsWith('.js') && ![...scripts, ...Object.values(localeScripts), ...Object.values(publicNavScripts), ...Object.values(customerScripts)].includes(`assets/${n}`),
+);
 if (scripts.length !== 1 || stylesheets.length !== 1 || strays.length > 0) {
   throw new Error(
     `expected one entry script, one stylesheet and one content chunk per locale in dist/assets, found ${assetNames.join(', ')}; a shared chunk means a content module imports code: keep src/content data only`,
@@ -100,6 +109,7 @@ if (scripts.length !== 1 || stylesheets.length !== 1 || strays.length > 0) {
 }
 for (const { locale } of rendered) {
   if (!localeScripts[locale]) throw new Error(`no content chunk for ${locale}; list it in src/content/index.ts with a dynamic import`);
+  if (!publicNavScripts[locale]) throw new Error(`no public menus chunk for ${locale}; list it in src/content/index.ts with a dynamic import`);
 }
 const gzSizes = {};
 for (const name of assetNames) {
@@ -130,6 +140,10 @@ const manifest = {
   // localeScripts: the content chunk the entry imports for each locale; a page may
   // <link rel="modulepreload"> its own to save a round trip before hydration.
   localeScripts,
+  // publicNavScripts: each locale's public header menus and actions, which the entry imports
+  // for every header but a customer's (private, loading); a page with such a header may
+  // <link rel="modulepreload"> its own beside its localeScripts chunk.
+  publicNavScripts,
   // customerScripts: the private header's chunks (PrivateHeader; upgradeLoadingHeader for a
   // loading header) and each locale's private menus, which the entry imports for customers only.
   customerScripts,
@@ -140,8 +154,8 @@ await writeFile(join(dist, 'markets.json'), `${JSON.stringify(marketList, null, 
 await rm(join(root, 'prerender/.out'), { recursive: true, force: true });
 
 // 4. Size report and budget (gzip, React included). A page loads the entry and its locale's
-// content chunk, and the country banner's chunk when the edge rendered a banner. A customer's
-// page also loads the private header's chunks (PrivateHeader; upgradeLoadingHeader when the
+// content chunk, its public header's menus unless the header is a customer's, and the country
+// banner's chunk when the edge rendered a banner. A customer's page also loads the private header's chunks (PrivateHeader; upgradeLoadingHeader when the
 // header went out loading), its market's private menus and the session monitor. Chunks that
 // load on a click or later (the market dialog; the countdown's view, a minute before the
 // countdown can show) are listed, not counted. The budget holds for the largest locale's page.
@@ -151,9 +165,16 @@ const sizes = (t) => `${kb(t.raw)} raw, ${kb(t.gz)} gzip, ${kb(t.br)} brotli`;
 const isLocale = (k) => /^[a-z]{2}(-[A-Z]{2})?$/.test(k);
 const largestOf = (scriptsByName) => Object.entries(scriptsByName).filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k)).sort((a, b) => gzSizes[b[1]].gz - gzSizes[a[1]].gz)[0];
 const entry = gzSizes[scripts[0]];
-const [largestLocale, largestFile] = largestOf(localeScripts);
+// A visitor's page: the locale whose content and public menus together are the largest.
+const [largestLocale, largestFile] = Object.entries(localeScripts)
+  .filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k))
+  .sort(([a, fa], [b, fb]) => gzSizes[fb].gz + gzSizes[publicNavScripts[b]].gz - (gzSizes[fa].gz + gzSizes[publicNavScripts[a]].gz))[0];
 const largest = gzSizes[largestFile];
-const js = sum([entry, largest]);
+const largestNav = gzSizes[publicNavScripts[largestLocale]];
+const js = sum([entry, largest, largestNav]);
+// A customer's page: the largest content chunk without public menus.
+const [largestBaseLocale, largestBaseFile] = largestOf(localeScripts);
+const largestBase = gzSizes[largestBaseFile];
 const banner = localeScripts.CountryBanner ? gzSizes[localeScripts.CountryBanner] : undefined;
 const css = gzSizes[stylesheets[0]];
 const [largestPrivateLocale, largestPrivateFile] = largestOf(customerScripts) ?? [];
@@ -164,13 +185,15 @@ const customerParts = [
   [`${largestPrivateLocale} private menus`, largestPrivateFile && gzSizes[largestPrivateFile]],
   ['session monitor', monitor],
 ];
-const customerJs = sum([js, ...customerParts.map(([, p]) => p)]);
+const customerJs = sum([entry, largestBase, ...customerParts.map(([, p]) => p)]);
 const later = Object.entries(localeScripts).filter(([k]) => !isLocale(k) && !['CountryBanner', 'mountSessionCountdown'].includes(k));
 console.log(`shell-ui: manifest ${manifest.version}, ${manifest.locales.length} locales, ${outputs.length - assetNames.length} fragments`);
-console.log(`shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${sizes(js)} (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)})`);
+console.log(
+  `shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${sizes(js)} (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)}, public menus ${kb(largestNav.gz)})`,
+);
 if (banner) console.log(`shell-ui: JS of a page with the country banner  ${sizes(sum([js, banner]))} (banner ${kb(banner.gz)})`);
 console.log(
-  `shell-ui: JS of a customer's page  ${sizes(customerJs)} (budget ${kb(Budget.js)} gzip; + ${customerParts
+  `shell-ui: JS of a customer's page  ${sizes(customerJs)} (budget ${kb(Budget.js)} gzip; entry, ${largestBaseLocale} content ${kb(largestBase.gz)} + ${customerParts
     .filter(([, p]) => p)
     .map(([k, p]) => `${k} ${kb(p.gz)}`)
     .join(', ')})`,

@@ -69,3 +69,20 @@ describe('market content', () => {
     for (const h of ['/banking-as-a-service/', '/cash-solutions/', '/corporate/', '/careers/', '/press/']) expect(all).toContain(h);
   });
 });
+
+describe('public menus, a chunk of their own', () => {
+  test.each(contentLocales.map((l) => [l.locale, l] as const))('%s: without them, only the public menus and actions are gone', async (_, l) => {
+    const whole = byLocale(l.locale);
+    const customers = await l.load({ publicNav: false });
+    // Every market's visitor header has actions (login), so the split is not an empty one.
+    expect(whole.header.variants.public.actionItems.length).toBeGreaterThan(0);
+    expect(customers.header.variants.public.navItems).toEqual([]);
+    expect(customers.header.variants.public.actionItems).toEqual([]);
+    const { navItems: _n, actionItems: _a, ...rest } = whole.header.variants.public;
+    const { navItems: _cn, actionItems: _ca, ...customersRest } = customers.header.variants.public;
+    expect(customersRest).toEqual(rest);
+    expect(customers.header.labels).toEqual(whole.header.labels);
+    expect(customers.footer).toEqual(whole.footer);
+    expect(await l.load({ publicNav: true })).toEqual(whole);
+  });
+});

@@ -1,33 +1,55 @@
 import type { LocaleContent } from '../model/content.ts';
+import type { PublicNav } from '../model/header.ts';
+import { withPublicNav } from './publicNav.ts';
 
 export type { LocaleContent } from '../model/content.ts';
+
+/** ContentParts says which parts of a locale's content a page needs beside the base. */
+export interface ContentParts {
+  /**
+   * publicNav: the public header's menus and actions (default true). A customer's header
+   * (private, loading) shows neither, so its page leaves them out (shell/publicNav.ts).
+   */
+  publicNav?: boolean;
+}
 
 /** ContentLocale is a locale with shell content, and how to load it. */
 export interface ContentLocale {
   locale: string;
   /**
-   * load brings the locale's content. Each locale is its own chunk in the client build, so a
-   * page downloads its own market's menus only, however many markets there are.
+   * load brings the locale's content. Each locale's base and its public menus are chunks of
+   * their own in the client build, so a page downloads its own market's content only, however
+   * many markets there are, and a customer's page no public menus.
    */
-  load: () => Promise<LocaleContent>;
+  load: (parts?: ContentParts) => Promise<LocaleContent>;
+}
+
+function contentLocale(locale: string, base: () => Promise<{ base: LocaleContent }>, nav: () => Promise<{ publicNav: PublicNav }>): ContentLocale {
+  return {
+    locale,
+    load: async ({ publicNav = true } = {}) => {
+      const [b, n] = await Promise.all([base(), publicNav ? nav() : undefined]);
+      return n ? withPublicNav(b.base, n.publicNav) : b.base;
+    },
+  };
 }
 
 /** contentLocales lists the locales the build renders fragments for, default first. */
 export const contentLocales: readonly ContentLocale[] = [
-  { locale: 'de-DE', load: () => import('./de-DE/index.ts').then((m) => m.content) },
-  { locale: 'de-AT', load: () => import('./de-AT/index.ts').then((m) => m.content) },
-  { locale: 'de-CH', load: () => import('./de-CH/index.ts').then((m) => m.content) },
-  { locale: 'en-GB', load: () => import('./en-GB/index.ts').then((m) => m.content) },
-  { locale: 'en-IE', load: () => import('./en-IE/index.ts').then((m) => m.content) },
-  { locale: 'en-US', load: () => import('./en-US/index.ts').then((m) => m.content) },
-  { locale: 'fr-FR', load: () => import('./fr-FR/index.ts').then((m) => m.content) },
-  { locale: 'es-ES', load: () => import('./es-ES/index.ts').then((m) => m.content) },
-  { locale: 'nl-NL', load: () => import('./nl-NL/index.ts').then((m) => m.content) },
-  { locale: 'pl-PL', load: () => import('./pl-PL/index.ts').then((m) => m.content) },
-  { locale: 'fi-FI', load: () => import('./fi-FI/index.ts').then((m) => m.content) },
-  { locale: 'it-IT', load: () => import('./it-IT/index.ts').then((m) => m.content) },
+  contentLocale('de-DE', () => import('./de-DE/base.ts'), () => import('./de-DE/publicNav.ts')),
+  contentLocale('de-AT', () => import('./de-AT/base.ts'), () => import('./de-AT/publicNav.ts')),
+  contentLocale('de-CH', () => import('./de-CH/base.ts'), () => import('./de-CH/publicNav.ts')),
+  contentLocale('en-GB', () => import('./en-GB/base.ts'), () => import('./en-GB/publicNav.ts')),
+  contentLocale('en-IE', () => import('./en-IE/base.ts'), () => import('./en-IE/publicNav.ts')),
+  contentLocale('en-US', () => import('./en-US/base.ts'), () => import('./en-US/publicNav.ts')),
+  contentLocale('fr-FR', () => import('./fr-FR/base.ts'), () => import('./fr-FR/publicNav.ts')),
+  contentLocale('es-ES', () => import('./es-ES/base.ts'), () => import('./es-ES/publicNav.ts')),
+  contentLocale('nl-NL', () => import('./nl-NL/base.ts'), () => import('./nl-NL/publicNav.ts')),
+  contentLocale('pl-PL', () => import('./pl-PL/base.ts'), () => import('./pl-PL/publicNav.ts')),
+  contentLocale('fi-FI', () => import('./fi-FI/base.ts'), () => import('./fi-FI/publicNav.ts')),
+  contentLocale('it-IT', () => import('./it-IT/base.ts'), () => import('./it-IT/publicNav.ts')),
   // The bare en: corporate site and country selector.
-  { locale: 'en', load: () => import('./en/index.ts').then((m) => m.content) },
+  contentLocale('en', () => import('./en/base.ts'), () => import('./en/publicNav.ts')),
 ];
 
 /** findContentLocale finds a locale, case-insensitively ("en-gb" finds en-GB). */

@@ -113,6 +113,12 @@ export interface HeaderDataSource {
   showPartnerSlot?: boolean;
 }
 
+/**
+ * PublicNav is the public header's menus and actions of one market, a chunk of its own: a
+ * customer's header (private, loading) never shows them, so a customer's page never loads them.
+ */
+export type PublicNav = Pick<HeaderDataSource, 'navItems' | 'actionItems'>;
+
 /** HeaderContent is one market's header content module. */
 export interface HeaderContent {
   labels: HeaderLabels;

@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
+import { needsPublicNav } from './publicNav.ts';
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
@@ -37,12 +38,13 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
     return [];
   }
-  // Started beside the content chunk: a private header needs both, and they load in parallel.
-  const privateHeaderLoad = loadPrivateHeader(state, contentLocale.load(), log);
+  // Started beside the content chunks: a private header needs both, and they load in parallel.
+  const contentLoad = contentLocale.load({ publicNav: needsPublicNav(state, contentLocale.locale) });
+  const privateHeaderLoad = loadPrivateHeader(state, contentLoad, log);
   const countryBannerLoad = loadCountryBanner(state.banner, state.path, log);
   let content;
   try {
-    content = await contentLocale.load();
+    content = await contentLoad;
   } catch (err) {
     log(`cannot load the shell content of ${state.locale} (${(err as Error).message}); the shell stays as the server rendered it`);
     return [];

@@ -10,77 +10,14 @@ export const header = {
     homeLink: 'Zur Startseite',
     actions: 'Anmelden oder registrieren',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate Zinsplattform' }],
-      navItems: [
-        {
-          id: 'sparen',
-          title: 'Sparen',
-          subMenus: {
-            layout: 'default',
-            main: [
-              {
-                id: 'festgeld',
-                type: 'advanced',
-                title: 'Festgeld',
-                href: '/festgeld/',
-                description: 'Feste Zinsen für eine feste Laufzeit.',
-                icon: 'fixedDepositIcon',
-                tag: 'Beliebt',
-              },
-              {
-                id: 'tagesgeld',
-                type: 'advanced',
-                title: 'Tagesgeld',
-                href: '/tagesgeld/',
-                description: 'Täglich verfügbar und variabel verzinst.',
-                icon: 'overnightMoneyIcon',
-              },
-            ],
-            bottom: [{ id: 'alle', type: 'arrow', title: 'Alle Angebote vergleichen', href: '/sparen/' }],
-          },
-        },
-        {
-          id: 'wissen',
-          title: 'Wissen',
-          subMenus: {
-            layout: 'even',
-            main: [
-              {
-                id: 'so-funktionierts',
-                type: 'advanced',
-                title: 'So funktioniert’s',
-                href: '/so-funktionierts/',
-                description: 'In drei Schritten zum Zinsangebot.',
-                icon: 'overviewIcon',
-              },
-              {
-                id: 'einlagensicherung',
-                type: 'advanced',
-                title: 'Einlagensicherung',
-                href: '/einlagensicherung/',
-                description: 'Wie Ihre Einlagen geschützt sind.',
-                icon: 'shieldIcon',
-              },
-              {
-                id: 'faq',
-                type: 'advanced',
-                title: 'Häufige Fragen',
-                href: 'https://hilfe.shellgate.example/de-ch/',
-                description: 'Antworten im Hilfe-Center.',
-                icon: 'bookIcon',
-              },
-            ],
-          },
-        },
-        { id: 'kontakt', title: 'Kontakt', href: '/kontakt/' },
-      ],
-      actionItems: [
-        { id: 'login', title: 'Anmelden', href: '/login/', type: 'login' },
-        { id: 'register', title: 'Registrieren', href: '/register/', type: 'registration' },
-      ],
+      navItems: [],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

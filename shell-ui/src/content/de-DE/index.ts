@@ -1,6 +1,7 @@
 import type { LocaleContent } from '../../model/content.ts';
-import { footer } from './footer.ts';
-import { header } from './header.ts';
+import { withPublicNav } from '../publicNav.ts';
+import { base } from './base.ts';
+import { publicNav } from './publicNav.ts';
 
-/** content is the de-DE shell; the client loads it as its own chunk. */
-export const content: LocaleContent = { locale: 'de-DE', basePath: '', header, footer };
+/** content is the whole de-DE shell, public menus included (the prerender and tests use it). */
+export const content: LocaleContent = withPublicNav(base, publicNav);

@@ -11,25 +11,14 @@ export const header = {
     homeLink: 'Home',
     actions: 'Log in or register',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate savings platform' }],
       navItems: [],
-      actionItems: [
-        {
-          id: 'login',
-          title: 'Log in',
-          href: 'https://app.shellgate.example/en-us/auth/login/',
-          type: 'login',
-        },
-        {
-          id: 'register',
-          title: 'Get started',
-          href: 'https://app.shellgate.example/en-us/auth/register/',
-          type: 'registration',
-        },
-      ],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

@@ -10,44 +10,14 @@ export const header = {
     homeLink: 'Etusivulle',
     actions: 'Kirjaudu tai rekisteröidy',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate säästöalusta' }],
-      navItems: [
-        {
-          id: 'saastaminen',
-          title: 'Säästäminen',
-          subMenus: {
-            layout: 'default',
-            main: [
-              {
-                id: 'maaraaikais',
-                type: 'advanced',
-                title: 'Määräaikaistalletukset',
-                href: '/maaraaikaistalletukset/',
-                description: 'Kiinteä korko koko talletusajalle.',
-                icon: 'fixedDepositIcon',
-                tag: 'Suosittu',
-              },
-              {
-                id: 'saastotilit',
-                type: 'advanced',
-                title: 'Säästötilit',
-                href: '/saastotilit/',
-                description: 'Rahasi ovat nostettavissa milloin tahansa.',
-                icon: 'overnightMoneyIcon',
-              },
-            ],
-          },
-        },
-        { id: 'ukk', title: 'Usein kysytyt kysymykset', href: 'https://apua.shellgate.example/fi/' },
-        { id: 'yhteystiedot', title: 'Yhteystiedot', href: '/yhteystiedot/' },
-      ],
-      actionItems: [
-        { id: 'login', title: 'Kirjaudu', href: '/login/', type: 'login' },
-        { id: 'register', title: 'Rekisteröidy', href: '/register/', type: 'registration' },
-      ],
+      navItems: [],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

@@ -10,44 +10,14 @@ export const header = {
     homeLink: 'Vai alla home',
     actions: 'Accedi o registrati',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate piattaforma di risparmio' }],
-      navItems: [
-        {
-          id: 'risparmio',
-          title: 'Risparmio',
-          subMenus: {
-            layout: 'default',
-            main: [
-              {
-                id: 'conti-vincolati',
-                type: 'advanced',
-                title: 'Conti deposito vincolati',
-                href: '/conti-vincolati/',
-                description: 'Un tasso fisso garantito per tutta la durata.',
-                icon: 'fixedDepositIcon',
-                tag: 'Popolare',
-              },
-              {
-                id: 'conti-non-vincolati',
-                type: 'advanced',
-                title: 'Conti deposito non vincolati',
-                href: '/conti-non-vincolati/',
-                description: 'I tuoi soldi disponibili in qualsiasi momento.',
-                icon: 'overnightMoneyIcon',
-              },
-            ],
-          },
-        },
-        { id: 'faq', title: 'Domande frequenti', href: 'https://aiuto.shellgate.example/it/' },
-        { id: 'contatti', title: 'Contatti', href: '/contatti/' },
-      ],
-      actionItems: [
-        { id: 'login', title: 'Accedi', href: '/login/', type: 'login' },
-        { id: 'register', title: 'Registrati', href: '/register/', type: 'registration' },
-      ],
+      navItems: [],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

@@ -10,63 +10,14 @@ export const header = {
     homeLink: 'Naar de startpagina',
     actions: 'Inloggen of registreren',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate spaarplatform' }],
-      navItems: [
-        {
-          id: 'sparen',
-          title: 'Sparen',
-          subMenus: {
-            layout: 'default',
-            main: [
-              {
-                id: 'spaarrekening',
-                type: 'advanced',
-                title: 'Spaarrekening',
-                href: '/spaarrekening/',
-                description: 'Dagelijks opneembaar met een variabele rente.',
-                icon: 'overnightMoneyIcon',
-              },
-              {
-                id: 'deposito',
-                type: 'advanced',
-                title: 'Deposito',
-                href: '/deposito/',
-                description: 'Een vaste rente voor een vaste looptijd.',
-                icon: 'fixedDepositIcon',
-                tag: 'Populair',
-              },
-            ],
-          },
-        },
-        {
-          id: 'beleggen',
-          title: 'Beleggen',
-          subMenus: {
-            layout: 'even',
-            main: [
-              {
-                id: 'vermogensbeheer',
-                type: 'advanced',
-                title: 'Vermogensbeheer',
-                href: '/beleggen/vermogensbeheer/',
-                description: 'Wij beleggen voor u in een gespreide portefeuille.',
-                icon: 'etfRoboIcon',
-                tag: 'Nieuw',
-              },
-            ],
-          },
-          flags: ['isDWMLaunchNL', 'ippDwmLaunchNl'],
-        },
-        { id: 'faq', title: 'Veelgestelde vragen', href: 'https://help.shellgate.example/nl/' },
-        { id: 'contact', title: 'Contact', href: '/contact/' },
-      ],
-      actionItems: [
-        { id: 'login', title: 'Inloggen', href: '/login/', type: 'login' },
-        { id: 'register', title: 'Registreren', href: '/register/', type: 'registration' },
-      ],
+      navItems: [],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

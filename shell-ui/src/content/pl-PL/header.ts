@@ -10,44 +10,14 @@ export const header = {
     homeLink: 'Strona główna',
     actions: 'Zaloguj się lub zarejestruj',
   },
+  // The public header's menus and actions are in publicNav.ts: only pages whose header shows
+  // them load that chunk (a customer's private or loading header does not).
   variants: {
     public: {
       type: 'public',
       logoItems: [{ id: 'logo', href: '/', alt: 'Shellgate platforma oszczędnościowa' }],
-      navItems: [
-        {
-          id: 'oszczedzanie',
-          title: 'Oszczędzanie',
-          subMenus: {
-            layout: 'default',
-            main: [
-              {
-                id: 'lokaty',
-                type: 'advanced',
-                title: 'Lokaty',
-                href: '/lokaty/',
-                description: 'Stałe oprocentowanie na wybrany okres.',
-                icon: 'fixedDepositIcon',
-                tag: 'Popularne',
-              },
-              {
-                id: 'konta',
-                type: 'advanced',
-                title: 'Konta oszczędnościowe',
-                href: '/konta-oszczednosciowe/',
-                description: 'Środki dostępne w każdej chwili.',
-                icon: 'overnightMoneyIcon',
-              },
-            ],
-          },
-        },
-        { id: 'faq', title: 'Najczęstsze pytania', href: 'https://pomoc.shellgate.example/pl/' },
-        { id: 'kontakt', title: 'Kontakt', href: '/kontakt/' },
-      ],
-      actionItems: [
-        { id: 'login', title: 'Zaloguj się', href: '/login/', type: 'login' },
-        { id: 'register', title: 'Zarejestruj się', href: '/register/', type: 'registration' },
-      ],
+      navItems: [],
+      actionItems: [],
     },
   },
 } satisfies HeaderContent;

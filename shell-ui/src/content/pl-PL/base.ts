@@ -1,0 +1,9 @@
+import type { LocaleContent } from '../../model/content.ts';
+import { footer } from './footer.ts';
+import { header } from './header.ts';
+
+/**
+ * base is the pl-PL shell without the public header's menus (publicNav.ts): the chunk every
+ * page of the locale loads.
+ */
+export const base: LocaleContent = { locale: 'pl-PL', basePath: '/pl-pl', header, footer };
