@@ -42,7 +42,7 @@ export function renderFooterFragment(content: LocaleContent, designVersion: stri
 export function renderBannerFragment(content: LocaleContent, suggested: string | undefined): string {
   return renderToString(
     <ShellSettingsProvider value={{ locale: content.locale, basePath: BaseSlot, serverPath: null, flags: {} }}>
-      <CountryBanner banner={{ show: true, suggested }} returnPath={ReturnSlot} />
+      <CountryBanner banner={{ show: true, suggested }} texts={content.banner} returnPath={ReturnSlot} />
     </ShellSettingsProvider>,
     { identifierPrefix: HeaderIdPrefix },
   );

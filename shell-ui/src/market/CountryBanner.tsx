@@ -1,5 +1,5 @@
 import { gateProps } from '../lib/flagCondition.ts';
-import type { Market } from '../model/market.ts';
+import type { CountryBannerTexts, Market } from '../model/market.ts';
 import type { Banner } from '../model/shellState.gen.ts';
 import { MarketRoute, useCountryBanner } from './useCountryBanner.ts';
 import './CountryBanner.css';
@@ -7,6 +7,8 @@ import './CountryBanner.css';
 export interface CountryBannerProps {
   /** banner is the edge's decision (state.banner). */
   banner: Banner;
+  /** texts are the banner's texts of the page's locale (content.banner). */
+  texts: CountryBannerTexts;
   /** returnPath is the page's path: "all good" comes back to it. The prerender writes a slot. */
   returnPath: string;
   /** markets defaults to every market of the picker. */
@@ -19,8 +21,8 @@ export interface CountryBannerProps {
  * so it works before and without JavaScript: choosing a market stores the preferred locale,
  * clears the redirect cookie and goes there; "all good" stores this market and comes back.
  */
-export function CountryBanner({ banner, returnPath, markets }: CountryBannerProps) {
-  const { texts, current, suggested, choices, flags } = useCountryBanner(banner, markets);
+export function CountryBanner({ banner, texts, returnPath, markets }: CountryBannerProps) {
+  const { current, suggested, choices, flags } = useCountryBanner(banner, markets);
   return (
     <form className="shell-banner" method="post" action={MarketRoute} aria-label={texts.label}>
       <input type="hidden" name="return" value={returnPath} />

@@ -1,8 +1,6 @@
 import type { Market } from '../model/market.ts';
 import type { Banner } from '../model/shellState.gen.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
-import { countryBannerTexts } from './CountryBannerTexts.ts';
-import type { CountryBannerTexts } from './CountryBannerTexts.ts';
 import { markets as allMarkets, isGeneric, NewMarketFlag } from './markets.ts';
 
 /** MarketRoute is the gateway's endpoint the banner's form posts to. */
@@ -15,7 +13,6 @@ export interface CountryBannerChoice {
 }
 
 export interface CountryBannerView {
-  texts: CountryBannerTexts;
   /** current is the page's market (the "all good" choice). */
   current: Market;
   /** suggested is the market the edge suggests, if any. */
@@ -40,5 +37,5 @@ export function useCountryBanner(banner: Banner, markets: readonly Market[] = al
     .filter((m) => m.locale !== current.locale)
     .sort((a, b) => Number(isGeneric(a)) - Number(isGeneric(b)) || a.country.localeCompare(b.country, 'en'))
     .map((m) => ({ market: m, gate: m.isNewMarket ? `${NewMarketFlag}:${m.locale.toLowerCase()}` : undefined }));
-  return { texts: countryBannerTexts(locale), current, suggested: find(markets, banner.suggested), choices, flags };
+  return { current, suggested: find(markets, banner.suggested), choices, flags };
 }

@@ -1,5 +1,6 @@
 import type { FooterContent } from './footer.ts';
 import type { HeaderContent } from './header.ts';
+import type { CountryBannerTexts } from './market.ts';
 
 /** LocaleContent is everything the shell shows for one locale. */
 export interface LocaleContent {
@@ -12,4 +13,6 @@ export interface LocaleContent {
   basePath: string;
   header: HeaderContent;
   footer: FooterContent;
+  /** banner is the country banner's texts, in the market's language (one market's only). */
+  banner: CountryBannerTexts;
 }

@@ -15,3 +15,21 @@ export interface Market {
   /** isNewMarket: listed only when flag b2cNewMarketLocales names it (or it is the current one). */
   isNewMarket?: boolean;
 }
+
+/** CountryBannerTexts are the country banner's texts in one market's language. */
+export interface CountryBannerTexts {
+  /** label names the banner's form landmark. */
+  label: string;
+  /** suggest says why the suggested market may suit the visitor better. */
+  suggest: (market: string) => string;
+  /** choose is the text when no market is suggested: this site's market, and the choice. */
+  choose: (current: string) => string;
+  /** go is the button to the suggested market. */
+  go: (market: string) => string;
+  /** goChoice is the button to the market chosen in the list. */
+  goChoice: string;
+  /** select labels the market list. */
+  select: string;
+  /** stay is the "all good" button: keep this market and hide the banner. */
+  stay: string;
+}

@@ -41,7 +41,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   // Started beside the content chunks: a private header needs both, and they load in parallel.
   const contentLoad = contentLocale.load({ publicNav: needsPublicNav(state, contentLocale.locale) });
   const privateHeaderLoad = loadPrivateHeader(state, contentLoad, log);
-  const countryBannerLoad = loadCountryBanner(state.banner, state.path, log);
+  const countryBannerLoad = loadCountryBanner(state.banner, state.path, contentLoad, log);
   let content;
   try {
     content = await contentLoad;

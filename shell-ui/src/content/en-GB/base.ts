@@ -1,4 +1,5 @@
 import type { LocaleContent } from '../../model/content.ts';
+import { banner } from './banner.ts';
 import { footer } from './footer.ts';
 import { header } from './header.ts';
 
@@ -6,4 +7,4 @@ import { header } from './header.ts';
  * base is the en-GB shell without the public header's menus (publicNav.ts): the chunk every
  * page of the locale loads.
  */
-export const base: LocaleContent = { locale: 'en-GB', basePath: '/en-gb', header, footer };
+export const base: LocaleContent = { locale: 'en-GB', basePath: '/en-gb', header, footer, banner };
