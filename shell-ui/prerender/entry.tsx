@@ -2,12 +2,13 @@
 // prerender/write.mjs runs it in Node to write the fragments.
 import { contentLocales } from '../src/content/index.ts';
 import { headerVariantsOf } from '../src/header/headerVariants.ts';
+import { edgeMarkets } from '../src/market/marketRedirects.ts';
 import { markets } from '../src/market/markets.ts';
 import { renderBannerFragment, renderFooterFragment, renderHeaderFragment, renderPrivateHeaderFragment } from './render.tsx';
 import { privateContentLocales } from '../src/header/private/privateContentLocales.ts';
 
-/** marketList is the picker's market list, which the gateway reads as markets.json. */
-export const marketList = markets;
+/** marketList is the picker's market list as the gateway reads it (markets.json). */
+export const marketList = edgeMarkets(markets);
 
 /** DesignVersions are the footer layouts with prerendered fragments. */
 export const DesignVersions = ['v1', 'v2'] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { edgeMarkets } from './marketRedirects.ts';
 import { markets, pickerMarkets } from './markets.ts';
 
 const names = (ms: { country: string }[]) => ms.map((m) => m.country);
@@ -48,9 +49,21 @@ describe('pickerMarkets', () => {
   });
 
   test('every market has a preferred locale and, but the generic one, redirect countries', () => {
-    for (const m of markets) {
+    for (const m of edgeMarkets(markets)) {
       expect(m.preferredLocale).toBe(m.code === '' ? 'en' : m.locale.toLowerCase());
       if (m.code !== '') expect(m.redirectCountries).toContain(m.code);
     }
+  });
+});
+
+describe('edgeMarkets', () => {
+  test('every market of the picker, with the countries the banner sends to it', () => {
+    const edge = edgeMarkets(markets);
+    expect(edge.map((m) => m.locale)).toEqual(markets.map((m) => m.locale));
+    expect(edge.find((m) => m.locale === 'fr-FR')!.redirectCountries).toEqual(['FR', 'BE', 'LU', 'MC']);
+    expect(edge.find((m) => m.locale === 'en')!).toMatchObject({ preferredLocale: 'en', redirectCountries: [] });
+    // A country goes to one market only.
+    const countries = edge.flatMap((m) => m.redirectCountries);
+    expect(new Set(countries).size).toBe(countries.length);
   });
 });

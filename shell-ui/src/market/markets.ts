@@ -1,23 +1,24 @@
 import type { Market } from '../model/market.ts';
 
-// Markets of the picker (spec 2.5). Switzerland and Italy are the newer markets that flag
+// Markets of the picker (spec 2.5); what only the edge needs of them is in
+// marketRedirects.ts, so the client does not carry it. Switzerland and Italy are the newer markets that flag
 // b2cNewMarketLocales switches on. The picker sorts them (pickerMarkets); the order here is
 // of no consequence.
 export const markets: readonly Market[] = [
-  { locale: 'de-AT', country: 'Österreich', href: 'https://www.shellgate.at/', code: 'AT', preferredLocale: 'de-at', redirectCountries: ['AT'] },
-  { locale: 'fr-FR', country: 'France', href: 'https://www.shellgate.fr/', code: 'FR', preferredLocale: 'fr-fr', redirectCountries: ['FR', 'BE', 'LU', 'MC'] },
-  { locale: 'de-DE', country: 'Deutschland', href: 'https://www.shellgate.de/', code: 'DE', preferredLocale: 'de-de', redirectCountries: ['DE'] },
-  { locale: 'en-IE', country: 'Ireland', href: 'https://www.shellgate.ie/', code: 'IE', preferredLocale: 'en-ie', redirectCountries: ['IE'] },
-  { locale: 'nl-NL', country: 'Nederland', href: 'https://www.shellgate.nl/', code: 'NL', preferredLocale: 'nl-nl', redirectCountries: ['NL'] },
-  { locale: 'es-ES', country: 'España', href: 'https://www.shellgate.es/', code: 'ES', preferredLocale: 'es-es', redirectCountries: ['ES', 'PT'] },
-  { locale: 'en-GB', country: 'United Kingdom', href: 'https://www.shellgate.co.uk/', code: 'GB', preferredLocale: 'en-gb', redirectCountries: ['GB', 'GG', 'JE', 'IM'] },
-  { locale: 'en-US', country: 'United States', href: 'https://www.shellgate.com/en-us/', code: 'US', preferredLocale: 'en-us', redirectCountries: ['US'] },
-  { locale: 'pl-PL', country: 'Polska', href: 'https://www.shellgate.com/pl-pl/', code: 'PL', preferredLocale: 'pl-pl', redirectCountries: ['PL'] },
-  { locale: 'fi-FI', country: 'Suomi', href: 'https://www.shellgate.com/fi-fi/', code: 'FI', preferredLocale: 'fi-fi', redirectCountries: ['FI'] },
-  { locale: 'de-CH', country: 'Schweiz', href: 'https://www.shellgate.ch/', code: 'CH', preferredLocale: 'de-ch', redirectCountries: ['CH', 'LI'], isNewMarket: true },
-  { locale: 'it-IT', country: 'Italia', href: 'https://www.shellgate.it/', code: 'IT', preferredLocale: 'it-it', redirectCountries: ['IT', 'SM', 'VA'], isNewMarket: true },
+  { locale: 'de-AT', country: 'Österreich', href: 'https://www.shellgate.at/', code: 'AT' },
+  { locale: 'fr-FR', country: 'France', href: 'https://www.shellgate.fr/', code: 'FR' },
+  { locale: 'de-DE', country: 'Deutschland', href: 'https://www.shellgate.de/', code: 'DE' },
+  { locale: 'en-IE', country: 'Ireland', href: 'https://www.shellgate.ie/', code: 'IE' },
+  { locale: 'nl-NL', country: 'Nederland', href: 'https://www.shellgate.nl/', code: 'NL' },
+  { locale: 'es-ES', country: 'España', href: 'https://www.shellgate.es/', code: 'ES' },
+  { locale: 'en-GB', country: 'United Kingdom', href: 'https://www.shellgate.co.uk/', code: 'GB' },
+  { locale: 'en-US', country: 'United States', href: 'https://www.shellgate.com/en-us/', code: 'US' },
+  { locale: 'pl-PL', country: 'Polska', href: 'https://www.shellgate.com/pl-pl/', code: 'PL' },
+  { locale: 'fi-FI', country: 'Suomi', href: 'https://www.shellgate.com/fi-fi/', code: 'FI' },
+  { locale: 'de-CH', country: 'Schweiz', href: 'https://www.shellgate.ch/', code: 'CH', isNewMarket: true },
+  { locale: 'it-IT', country: 'Italia', href: 'https://www.shellgate.it/', code: 'IT', isNewMarket: true },
   // The generic EU/other entry is the bare en: the country selector's market.
-  { locale: 'en', country: 'Other',  href: '/en/select-country/', code: '', preferredLocale: 'en', redirectCountries: [] },
+  { locale: 'en', country: 'Other', href: '/en/select-country/', code: '' },
 ];
 
 /** UnifiedDomainFlag and NewMarketFlag prefix the per-locale flags of state.flags. */

@@ -31,7 +31,7 @@ const find = (markets: readonly Market[], locale: string | undefined) =>
  */
 export function useCountryBanner(banner: Banner, markets: readonly Market[] = allMarkets): CountryBannerView {
   const { locale, flags } = useShellSettings();
-  const current = find(markets, locale) ?? { locale, country: locale, href: '/', code: '', preferredLocale: locale.toLowerCase(), redirectCountries: [] };
+  const current = find(markets, locale) ?? { locale, country: locale, href: '/', code: '' };
   // The edge picks the link of the chosen market (unified domain or not): one option each.
   const choices = [...markets]
     .filter((m) => m.locale !== current.locale)

@@ -8,12 +8,16 @@ export interface Market {
   href: string;
   /** code is the ISO 3166 alpha-2 code drawn as the market's badge; empty for "other". */
   code: string;
+  /** isNewMarket: listed only when flag b2cNewMarketLocales names it (or it is the current one). */
+  isNewMarket?: boolean;
+}
+
+/** EdgeMarket is a market as the gateway reads it (markets.json, written by the build). */
+export interface EdgeMarket extends Market {
   /** preferredLocale is the code stored as the visitor's preferred locale when chosen. */
   preferredLocale: string;
   /** redirectCountries are the visitor countries the country banner sends to this market. */
   redirectCountries: string[];
-  /** isNewMarket: listed only when flag b2cNewMarketLocales names it (or it is the current one). */
-  isNewMarket?: boolean;
 }
 
 /** CountryBannerTexts are the country banner's texts in one market's language. */
