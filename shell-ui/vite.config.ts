@@ -40,7 +40,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'prerender/.out',
         emptyOutDir: true,
         ssr: true,
-        rolldownOptions: { input: 'prerender/entry.tsx', output: { entryFileNames: 'entry.mjs', format: 'es', codeSplitting: false } },
+        // Assets a component imports by URL (a content file's logo) get the client build's
+        // names, so the fragments link the files the client build wrote.
+        rolldownOptions: {
+          input: 'prerender/entry.tsx',
+          output: { entryFileNames: 'entry.mjs', format: 'es', codeSplitting: false, assetFileNames: 'assets/shell-[hash][extname]' },
+        },
       }
     : {
         outDir: 'dist',

@@ -1,4 +1,6 @@
 import type { FooterContent } from '../../model/footer.ts';
+// A file of its own (never inlined): the logo's URL, not its markup, is in the page and the script.
+import partnerBankLogo from './partner-bank.svg?no-inline';
 
 // Footer of the US market (en-US).
 export const footer = {
@@ -80,10 +82,10 @@ export const footer = {
     },
     ios: { href: 'https://apps.apple.com/us/app/shellgate/id000000001', label: 'Download on the App Store' },
   },
-  // Placeholder partner logos, inline so no request can fail until the real logos are served.
+  // Placeholder partner logo: an SVG asset the gateway serves with the shell's own (immutable).
   credits: [
     {
-      instituteLogo: { url: 'data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20width=%27120%27%20height=%2732%27%20viewBox=%270%200%20120%2032%27%3E%3Crect%20width=%27120%27%20height=%2732%27%20rx=%276%27%20fill=%27%23fff%27/%3E%3Ctext%20x=%2760%27%20y=%2720%27%20font-family=%27sans-serif%27%20font-size=%2711%27%20font-weight=%27700%27%20fill=%27%230b1d3a%27%20text-anchor=%27middle%27%3EPartner%20Bank%3C/text%3E%3C/svg%3E', title: 'Partner Bank, Member FDIC' },
+      instituteLogo: { url: partnerBankLogo, title: 'Partner Bank, Member FDIC' },
       instituteLink: { href: 'https://partnerbank.example/', title: 'Partner Bank' },
     },
   ],
