@@ -226,6 +226,30 @@ describe('private header in Chromium', () => {
     await context.close();
   });
 
+  test("a customer's header loads no public menus; a public header does", async () => {
+    const publicMenus = `/_shell/${manifest.publicNavScripts['de-DE']}`;
+    for (const [variant, loadsMenus] of [
+      ['private', false],
+      ['loading', false],
+      ['public', true],
+    ]) {
+      stateAnswers = [stateFor('private', '/dashboard/')];
+      const { context, tab, errors } = await openTab();
+      const scripts = [];
+      tab.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      });
+      await tab.goto(`${base}/dashboard/?variant=${variant}`);
+      await waitForShellReady(tab);
+      // The loading header turns private: every chunk that page loads has loaded then.
+      if (variant === 'loading') await tab.waitForSelector('.shell-avatar', { timeout: 10_000 });
+      assert.equal(scripts.includes(publicMenus), loadsMenus, `${variant} header loaded ${scripts.join(', ')}`);
+      if (loadsMenus) assert.equal(await tab.getByRole('button', { name: 'Sparen' }).isVisible(), true);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('a loading header becomes the private header from /_shell/state', async () => {
     stateAnswers = [stateFor('loading', '/dashboard/'), stateFor('private', '/dashboard/')];
     const { context, tab, errors } = await openTab();
