@@ -30,7 +30,14 @@ export async function loadLocaleContent() {
         `export const contents = [${dirs.map((_, i) => `c${i}`).join(', ')}];`,
       ].join('\n'),
     );
-    const bundle = await rolldown({ input: entry, logLevel: 'silent' });
+    // Content files import their images by URL (Vite's `?no-inline`): these tests read texts and
+    // links, so an image stands for its file name here.
+    const imageURLs = {
+      name: 'image-urls',
+      resolveId: (id) => (/\.svg\?no-inline$/.test(id) ? `\0image:${id}` : null),
+      load: (id) => (id.startsWith('\0image:') ? `export default ${JSON.stringify(id.slice('\0image:'.length))};` : null),
+    };
+    const bundle = await rolldown({ input: entry, logLevel: 'silent', plugins: [imageURLs] });
     await bundle.write({ dir: tmp, format: 'es', entryFileNames: 'content.mjs', codeSplitting: false });
     await bundle.close();
     const { contents, markets, headerData, pickerMarkets } = await import(pathToFileURL(join(tmp, 'content.mjs')).href);
