@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -310,5 +312,60 @@ func TestLateDataRedirectsThroughTheState(t *testing.T) {
 	_, body = g.do(request(http.MethodGet, "/_shell/state?path=/reference-account/", cookie))
 	if strings.Contains(body, `"redirect"`) {
 		t.Errorf("the target page's state redirects again: %s", body)
+	}
+}
+
+// A page's head preloads the chunks the shell's entry imports for its header, so they
+// download beside the entry: a visitor's page the public menus, a customer's page the private
+// header and the market's private menus (and, while the header is loading, what upgrades it),
+// never the other's.
+func TestHeadPreloadsTheChunksOfThePagesHeader(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "shell-ui", "dist", "shell-manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		LocaleScripts, PublicNavScripts, CustomerScripts map[string]string
+	}
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	asset := func(p string) string { return "/_shell/assets/" + strings.TrimPrefix(p, "assets/") }
+	content, nav := asset(m.LocaleScripts["de-DE"]), asset(m.PublicNavScripts["de-DE"])
+	private, menus, upgrade := asset(m.CustomerScripts["PrivateHeader"]), asset(m.CustomerScripts["de-DE"]), asset(m.CustomerScripts["upgradeLoadingHeader"])
+
+	fast := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(5 * time.Second)})
+	slow := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(50 * time.Millisecond)})
+	slow.api.SetDelay("customer", 400*time.Millisecond)
+	tests := []struct {
+		name       string
+		g          *customerGateway
+		customer   bool
+		wantHeader string
+		want       []string
+	}{
+		{"visitor", fast, false, "public", []string{content, nav}},
+		{"customer", fast, true, "private", []string{content, private, menus}},
+		{"customer, data late", slow, true, "loading", []string{content, upgrade, private, menus}},
+	}
+	preloads := regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)" data-shell="preload">`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var cookie *http.Cookie
+			if tt.customer {
+				cookie = tt.g.login("DE5000001")
+			}
+			_, body := tt.g.do(navigate("/festgeld/", cookie))
+			if st := pageState(t, body); st.HeaderVariant != tt.wantHeader {
+				t.Fatalf("header %q, want %q", st.HeaderVariant, tt.wantHeader)
+			}
+			var got []string
+			for _, m := range preloads.FindAllStringSubmatch(body, -1) {
+				got = append(got, m[1])
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("preloads %v, want %v", got, tt.want)
+			}
+		})
 	}
 }

@@ -150,7 +150,7 @@ func (h *Handler) appendFragments(p *page, bp *[]byte) (splice.Fragments, error)
 	buf = append(buf, mountClose...)
 	*bp = buf
 	return splice.Fragments{
-		Head:   h.headOf(p.state.Locale, false),
+		Head:   h.headOf(p.state.Locale, p.state.HeaderVariant, false),
 		Header: buf[start:headerEnd:headerEnd],
 		Footer: buf[headerEnd:],
 	}, nil

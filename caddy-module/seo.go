@@ -28,9 +28,23 @@ type HeaderVariantRoute struct {
 	Variant string `json:"variant"`
 }
 
-// pageHead is the Head fragment of a locale, with and without the default title.
+// pageHead is the Head fragment of a locale and header, with and without the default title.
 type pageHead struct {
 	plain, titled []byte
+}
+
+// headKey names a page's Head: its locale, and its header as far as it decides the chunks the
+// head preloads (bundle.Head): a customer's header (private, loading) or any other.
+type headKey struct{ locale, header string }
+
+// headHeaders are the headers whose Heads differ; every other header has the public one's.
+var headHeaders = []string{"public", "private", "loading"}
+
+func headKeyOf(locale, header string) headKey {
+	if header != "private" && header != "loading" {
+		header = "public"
+	}
+	return headKey{locale, header}
 }
 
 // provisionSEO prepares the header routes and every locale's Head fragments.
@@ -40,15 +54,17 @@ func (h *Handler) provisionSEO() error {
 		return err
 	}
 	h.headerRoutes = routes
-	h.heads = make(map[string]pageHead, len(h.bundle.Locales()))
+	h.heads = make(map[headKey]pageHead)
 	for _, locale := range h.bundle.Locales() {
-		plain := h.Consent.appendHead(nil, locale)
-		plain = append(plain, h.bundle.Head(locale)...)
-		titled := plain
-		if seo, ok := h.bundle.SEO(locale); ok && seo.Title() != "" {
-			titled = append([]byte(`<title data-shell="title">`+asciiText(seo.Title())+`</title>`), plain...)
+		for _, header := range headHeaders {
+			plain := h.Consent.appendHead(nil, locale)
+			plain = append(plain, h.bundle.Head(locale, header)...)
+			titled := plain
+			if seo, ok := h.bundle.SEO(locale); ok && seo.Title() != "" {
+				titled = append([]byte(`<title data-shell="title">`+asciiText(seo.Title())+`</title>`), plain...)
+			}
+			h.heads[headKey{locale, header}] = pageHead{plain: plain, titled: titled}
 		}
-		h.heads[locale] = pageHead{plain: plain, titled: titled}
 	}
 	return nil
 }
@@ -79,11 +95,12 @@ func (h *Handler) headerInput(path string) rules.HeaderInput {
 	return h.headerRoutes.Input(path)
 }
 
-// headOf gives the Head fragment of a page in locale; titled adds the default title.
-func (h *Handler) headOf(locale string, titled bool) []byte {
-	ph, ok := h.heads[locale]
+// headOf gives the Head fragment of a page in locale with the header variant header; titled
+// adds the default title.
+func (h *Handler) headOf(locale, header string, titled bool) []byte {
+	ph, ok := h.heads[headKeyOf(locale, header)]
 	if !ok {
-		return h.bundle.Head(locale)
+		return h.bundle.Head(locale, header)
 	}
 	if titled {
 		return ph.titled
@@ -96,7 +113,7 @@ func (h *Handler) headOf(locale string, titled bool) []byte {
 func (p *page) Resolve(head splice.Head) splice.Fragments {
 	h := p.h
 	f := p.frags
-	f.Head = h.headOf(p.state.Locale, !head.Title)
+	f.Head = h.headOf(p.state.Locale, p.state.HeaderVariant, !head.Title)
 	if head.HeaderVariant == nil {
 		return f
 	}
@@ -125,7 +142,7 @@ func (p *page) Resolve(head splice.Head) splice.Fragments {
 		h.logger.Error("shell state could not be encoded for the page's header variant; the route's header stands", zap.Error(err))
 		return f
 	}
-	again.Head = f.Head
+	again.Head = h.headOf(p.state.Locale, p.state.HeaderVariant, !head.Title)
 	return again
 }
 

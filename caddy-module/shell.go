@@ -99,8 +99,8 @@ type Handler struct {
 	edgeFlags    edgeFlags
 	edgeBanner   edgeBanner
 	headerRoutes rules.HeaderRoutes
-	heads        map[string]pageHead // per locale: the Head fragment with and without a title
-	ready        *readiness          // health.go: the cached readiness checks
+	heads        map[headKey]pageHead // per locale and header: the Head fragment with and without a title
+	ready        *readiness           // health.go: the cached readiness checks
 }
 
 const (

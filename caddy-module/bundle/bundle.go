@@ -19,12 +19,45 @@ type Bundle struct {
 	manifest  *Manifest
 	fsys      fs.FS
 	head      []byte
-	heads     map[string][]byte // per locale: head plus the preload of its content chunk
+	heads     map[headKey][]byte // per locale and audience: head plus the preloads of its chunks
 	fragments map[fragmentKey]*Fragment
 	assets    map[string]*Asset
 }
 
 type fragmentKey struct{ locale, kind, variant string }
+
+type headKey struct {
+	locale   string
+	audience audience
+}
+
+// An audience is who a page's header is for, which decides the chunks its head preloads
+// beside the locale's content: the public menus, or a customer's header.
+type audience uint8
+
+const (
+	audiencePublic   audience = iota // every header but a customer's: the public menus
+	audienceCustomer                 // the private header and the market's private menus
+	audienceLoading                  // the loading header, which becomes the private one
+)
+
+// Names of the customer's chunks in Manifest.CustomerScripts beside the locales.
+const (
+	chunkPrivateHeader = "PrivateHeader"
+	chunkUpgrade       = "upgradeLoadingHeader"
+)
+
+// audienceOf is the audience of a header variant in locale. A locale without a private
+// header shows customers the public one, menus included.
+func (m *Manifest) audienceOf(locale, header string) audience {
+	switch {
+	case header == "loading":
+		return audienceLoading
+	case header == "private" && m.CustomerScripts[locale] != "":
+		return audienceCustomer
+	}
+	return audiencePublic
+}
 
 // Load reads and prepares the UI build in fsys. assetPrefix is the URL path the assets are
 // served under, e.g. "/_shell/assets/".
@@ -34,10 +67,12 @@ func Load(fsys fs.FS, assetPrefix string) (*Bundle, error) {
 		return nil, err
 	}
 	b := &Bundle{manifest: m, fsys: fsys, fragments: map[fragmentKey]*Fragment{}}
-	b.head = headAssets(m, assetPrefix, "")
-	b.heads = map[string][]byte{}
+	b.head = headAssets(m, assetPrefix, "", audiencePublic)
+	b.heads = map[headKey][]byte{}
 	for locale := range m.LocaleScripts {
-		b.heads[locale] = headAssets(m, assetPrefix, locale)
+		for _, a := range []audience{audiencePublic, audienceCustomer, audienceLoading} {
+			b.heads[headKey{locale, a}] = headAssets(m, assetPrefix, locale, a)
+		}
 	}
 	for locale, kinds := range m.Fragments {
 		for kind, variants := range kinds {
@@ -82,9 +117,12 @@ func (b *Bundle) Variants(locale, kind string) []string {
 	return out
 }
 
-// Head is the markup that links the shell's stylesheets and scripts for a page in locale.
-func (b *Bundle) Head(locale string) []byte {
-	if h, ok := b.heads[locale]; ok {
+// Head is the markup that links the shell's stylesheets and scripts for a page in locale
+// whose header is the variant header: the entry script, and preloads of the chunks the entry
+// will import for that page (the locale's content; the public menus, or a customer's header),
+// so they download beside it instead of one round trip later.
+func (b *Bundle) Head(locale, header string) []byte {
+	if h, ok := b.heads[headKey{locale, b.manifest.audienceOf(locale, header)}]; ok {
 		return h
 	}
 	return b.head
@@ -96,16 +134,32 @@ func (b *Bundle) Fragment(locale, kind, variant string) (*Fragment, bool) {
 	return f, ok
 }
 
-func headAssets(m *Manifest, prefix, locale string) []byte {
+func headAssets(m *Manifest, prefix, locale string, a audience) []byte {
 	var sb strings.Builder
+	preload := func(s string) {
+		if s != "" {
+			fmt.Fprintf(&sb, `<link rel="modulepreload" href="%s" data-shell="preload">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
+		}
+	}
 	for _, s := range m.Stylesheets {
 		fmt.Fprintf(&sb, `<link rel="stylesheet" href="%s" data-shell="style">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
 	}
 	for _, s := range m.Scripts {
 		fmt.Fprintf(&sb, `<script type="module" src="%s" data-shell="script"></script>`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
 	}
-	if s, ok := m.LocaleScripts[locale]; ok {
-		fmt.Fprintf(&sb, `<link rel="modulepreload" href="%s" data-shell="preload">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
+	if locale == "" {
+		return []byte(sb.String())
+	}
+	preload(m.LocaleScripts[locale])
+	switch a {
+	case audiencePublic:
+		preload(m.PublicNavScripts[locale])
+	case audienceLoading:
+		preload(m.CustomerScripts[chunkUpgrade])
+		fallthrough
+	case audienceCustomer:
+		preload(m.CustomerScripts[chunkPrivateHeader])
+		preload(m.CustomerScripts[locale])
 	}
 	return []byte(sb.String())
 }

@@ -49,7 +49,9 @@ func TestFragmentAppendTo(t *testing.T) {
 func testFS() fstest.MapFS {
 	return fstest.MapFS{
 		"shell-manifest.json": {Data: []byte(`{"version":"v1","stylesheets":["assets/shell-a.css"],"scripts":["assets/shell-b.js"],
-			"locales":["de-DE"],"localeScripts":{"de-DE":"assets/shell-de-DE-c.js"},"fragments":{"de-DE":{"header":{"public":"fragments/de-DE/header-public.html"},"footer":{"v1":"fragments/de-DE/footer-v1.html"}}}}`)},
+			"locales":["de-DE","en"],"localeScripts":{"de-DE":"assets/shell-de-DE-c.js","en":"assets/shell-en-c.js"},
+			"publicNavScripts":{"de-DE":"assets/shell-de-DE-nav.js","en":"assets/shell-en-nav.js"},
+			"customerScripts":{"de-DE":"assets/shell-de-DE-private.js","PrivateHeader":"assets/shell-private.js","upgradeLoadingHeader":"assets/shell-upgrade.js"},"fragments":{"de-DE":{"header":{"public":"fragments/de-DE/header-public.html"},"footer":{"v1":"fragments/de-DE/footer-v1.html"}}}}`)},
 		"fragments/de-DE/header-public.html": {Data: []byte(`<header><a href="/">Start</a></header>`)},
 		"fragments/de-DE/footer-v1.html":     {Data: []byte(`<footer>© [[shell:year]]</footer>`)},
 		"assets/shell-a.css":                 {Data: []byte(strings.Repeat("a{color:red}", 50))},
@@ -57,6 +59,12 @@ func testFS() fstest.MapFS {
 		"assets/shell-a.css.gz":              {Data: []byte("gz-bytes")},
 		"assets/shell-b.js":                  {Data: []byte("console.log(1)")},
 		"assets/shell-de-DE-c.js":            {Data: []byte("export default {}")},
+		"assets/shell-en-c.js":               {Data: []byte("export default {}")},
+		"assets/shell-de-DE-nav.js":          {Data: []byte("export default {}")},
+		"assets/shell-en-nav.js":             {Data: []byte("export default {}")},
+		"assets/shell-de-DE-private.js":      {Data: []byte("export default {}")},
+		"assets/shell-private.js":            {Data: []byte("export default {}")},
+		"assets/shell-upgrade.js":            {Data: []byte("export default {}")},
 	}
 }
 
@@ -65,12 +73,28 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantHead := `<link rel="stylesheet" href="/_shell/assets/shell-a.css" data-shell="style"><script type="module" src="/_shell/assets/shell-b.js" data-shell="script"></script>`
-	if string(b.Head("en-GB")) != wantHead {
-		t.Errorf("head = %s", b.Head("en-GB"))
+	entry := `<link rel="stylesheet" href="/_shell/assets/shell-a.css" data-shell="style"><script type="module" src="/_shell/assets/shell-b.js" data-shell="script"></script>`
+	preload := func(names ...string) string {
+		out := entry
+		for _, n := range names {
+			out += `<link rel="modulepreload" href="/_shell/assets/` + n + `" data-shell="preload">`
+		}
+		return out
 	}
-	if want := wantHead + `<link rel="modulepreload" href="/_shell/assets/shell-de-DE-c.js" data-shell="preload">`; string(b.Head("de-DE")) != want {
-		t.Errorf("de-DE head = %s", b.Head("de-DE"))
+	// A page's head preloads what the entry imports for it: the locale's content, and the
+	// public menus or a customer's header.
+	for _, tt := range []struct{ locale, header, want string }{
+		{"en-GB", "public", entry}, // not in the build: the entry alone
+		{"de-DE", "public", preload("shell-de-DE-c.js", "shell-de-DE-nav.js")},
+		{"de-DE", "partner", preload("shell-de-DE-c.js", "shell-de-DE-nav.js")},
+		{"de-DE", "private", preload("shell-de-DE-c.js", "shell-private.js", "shell-de-DE-private.js")},
+		{"de-DE", "loading", preload("shell-de-DE-c.js", "shell-upgrade.js", "shell-private.js", "shell-de-DE-private.js")},
+		// en has no private header: its customers see the public one, menus and all.
+		{"en", "private", preload("shell-en-c.js", "shell-en-nav.js")},
+	} {
+		if got := string(b.Head(tt.locale, tt.header)); got != tt.want {
+			t.Errorf("%s %s head:\n got %s\nwant %s", tt.locale, tt.header, got, tt.want)
+		}
 	}
 	f, ok := b.Fragment("de-DE", Footer, "v1")
 	if !ok || string(f.AppendTo(nil, Values{Year: 2030})) != `<footer>&#xa9; 2030</footer>` {

@@ -21,6 +21,13 @@ type Manifest struct {
 	// LocaleScripts maps a locale to the chunk with its content, which the entry script loads;
 	// the page preloads its own so both download at once.
 	LocaleScripts map[string]string `json:"localeScripts,omitempty"`
+	// PublicNavScripts maps a locale to the chunk of its public header's menus and actions,
+	// which the entry loads for every header but a customer's.
+	PublicNavScripts map[string]string `json:"publicNavScripts,omitempty"`
+	// CustomerScripts are the chunks of a customer's header: by locale, the market's private
+	// menus; under PrivateHeader and upgradeLoadingHeader, the private header and what turns
+	// the loading header into it.
+	CustomerScripts map[string]string `json:"customerScripts,omitempty"`
 	// Locales lists every locale the build rendered fragments for.
 	Locales []string `json:"locales"`
 	// Fragments maps locale → "header" or "footer" → variant → file.
@@ -81,8 +88,10 @@ func isAssetPath(p string) bool {
 // assetPaths lists every asset the manifest names.
 func (m *Manifest) assetPaths() []string {
 	out := append(append([]string{}, m.Stylesheets...), m.Scripts...)
-	for _, p := range m.LocaleScripts {
-		out = append(out, p)
+	for _, scripts := range []map[string]string{m.LocaleScripts, m.PublicNavScripts, m.CustomerScripts} {
+		for _, p := range scripts {
+			out = append(out, p)
+		}
 	}
 	return out
 }
