@@ -48,10 +48,12 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
         </span>
       </>
     ) : (
-      <span className="shell-menu-entry__title">{item.title}</span>
+      // basic: the entry's text is its title (MenuEntry.css styles it on the entry).
+      item.title
     );
 
-  const className = `shell-menu-entry shell-menu-entry--${item.type}`;
+  // advanced is the entry's own look; the other types modify it.
+  const className = item.type === 'advanced' ? 'shell-menu-entry' : `shell-menu-entry shell-menu-entry--${item.type}`;
   if (item.href === undefined && item.callback) {
     const run = callbacks[item.callback];
     return (

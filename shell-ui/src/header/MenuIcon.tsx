@@ -21,7 +21,10 @@ export interface MenuIconProps {
   color?: string;
 }
 
-/** MenuIcon shows one named 24 px line icon of an advanced menu item, in its tinted square. */
+/**
+ * MenuIcon shows one named 24 px line icon of an advanced menu item, in its tinted square. An
+ * empty element, it has nothing for assistive technology to read or hide.
+ */
 export function MenuIcon({ name, color }: MenuIconProps) {
-  return <span className={`shell-menu-icon shell-menu-icon--${menuIconModifiers[name]}`} style={color ? { color } : undefined} aria-hidden="true" />;
+  return <span className={`shell-menu-icon shell-menu-icon--${menuIconModifiers[name]}`} style={color ? { color } : undefined} />;
 }

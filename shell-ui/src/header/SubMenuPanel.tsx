@@ -13,7 +13,7 @@ function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[
   const { flags } = useShellSettings();
   if (!items || items.length === 0) return null;
   return (
-    <ul className={`shell-submenu__area shell-submenu__area--${area}`}>
+    <ul className={`shell-submenu__${area}`}>
       {items.map((item) => (
         <li key={item.id} {...gateProps(item.gate, flags)}>
           <MenuEntry item={item} onNavigate={onNavigate} />
@@ -23,11 +23,14 @@ function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[
   );
 }
 
-/** SubMenuPanel lays out a nav item's areas: top, then main beside sidebar, then bottom. */
+/**
+ * SubMenuPanel lays out a nav item's areas: top, then main beside sidebar, then bottom. Only a
+ * layout other than the default gets a modifier class: the default one is the block's own.
+ */
 export function SubMenuPanel({ subMenus, onNavigate }: SubMenuPanelProps) {
   const layout = subMenus.layout ?? 'default';
   return (
-    <div className={`shell-submenu shell-submenu--${layout}`}>
+    <div className={layout === 'default' ? 'shell-submenu' : `shell-submenu shell-submenu--${layout}`}>
       <Area area="top" items={subMenus.top} onNavigate={onNavigate} />
       <div className="shell-submenu__body">
         <Area area="main" items={subMenus.main} onNavigate={onNavigate} />

@@ -27,7 +27,7 @@ export function AccountIdentifiers({ text, labels, customer, copied, onCopy }: A
       {IdentifierKinds.map((kind) => {
         const isCopied = copied === kind;
         return (
-          <li key={kind} role="none" className="shell-account__identifier" {...gateProps(identifierFact(kind), flags)}>
+          <li key={kind} role="none" {...gateProps(identifierFact(kind), flags)}>
             <button
               type="button"
               role="menuitem"

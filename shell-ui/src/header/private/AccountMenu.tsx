@@ -29,7 +29,7 @@ function EntryLink({ entry, onNavigate }: { entry: AccountMenuEntry; onNavigate:
   const href = resolveHref(entry.href, basePath);
   return (
     <li role="none" {...gateProps(entry.gate, flags)}>
-      <a role="menuitem" className="shell-account__entry" href={href} aria-current={isActiveHref(href, at) ? 'page' : undefined} onClick={onNavigate}>
+      <a role="menuitem" href={href} aria-current={isActiveHref(href, at) ? 'page' : undefined} onClick={onNavigate}>
         {entry.title}
       </a>
     </li>
@@ -76,7 +76,7 @@ export function AccountMenu({ entries, labels, text, customer, logoutFormId, cli
           ))}
           <AccountSwitcher accounts={customer?.switchableAccounts} heading={labels.switchAccount} headingId={switchHeadingId} />
           <li role="none">
-            <button type="submit" form={logoutFormId} role="menuitem" className="shell-account__entry shell-account__logout">
+            <button type="submit" form={logoutFormId} role="menuitem">
               {labels.logout}
             </button>
           </li>

@@ -26,7 +26,7 @@ export function AccountSwitcher({ accounts, heading, headingId }: AccountSwitche
           <li key={a.customerId} role="none">
             <form method="post" action={SwitchAccountAction}>
               <input type="hidden" name="customerId" value={a.customerId} />
-              <button type="submit" role="menuitem" className="shell-account__entry">
+              <button type="submit" role="menuitem">
                 {`${a.firstName} ${a.lastName}`}
               </button>
             </form>
