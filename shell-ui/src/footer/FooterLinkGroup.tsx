@@ -20,7 +20,7 @@ export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
       <ul id={regionId} className="shell-link-group__links">
         {group.links.map((link) => (
           <li key={`${link.title}|${link.href}`}>
-            <ShellLink href={link.href} className="shell-footer-link">
+            <ShellLink href={link.href}>
               {link.title}
             </ShellLink>
           </li>

@@ -15,7 +15,7 @@ export function LegalLinks({ links, label }: LegalLinksProps) {
       <ul className="shell-legal__list">
         {links.map((link) => (
           <li key={`${link.title}|${link.href}`}>
-            <ShellLink href={link.href} className="shell-legal__link">
+            <ShellLink href={link.href}>
               {link.title}
             </ShellLink>
           </li>

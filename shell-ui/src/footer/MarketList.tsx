@@ -23,7 +23,10 @@ export function MarketBadge({ code }: { code: string }) {
   );
 }
 
-/** MarketList lists the markets; the current one is highlighted and not a link. */
+/**
+ * MarketList lists the markets; the current one is highlighted and not a link. Its rows are
+ * styled from the list (MarketPicker.css), so the two dozen options carry no class.
+ */
 export function MarketList({ id, entries, current, label, currentLabel, hidden, onNavigate }: MarketListProps) {
   const { flags } = useShellSettings();
   return (
@@ -31,15 +34,15 @@ export function MarketList({ id, entries, current, label, currentLabel, hidden, 
       {entries.map(({ key, market: m, href, gate }) =>
         m.locale === current?.locale ? (
           <li key={key}>
-            <span className="shell-market__option shell-market__option--current" aria-current="true">
+            <span aria-current="true">
               <MarketBadge code={m.code} />
               {m.country}
-              <span className="shell-visually-hidden"> ({currentLabel})</span>
+              <span className="shell-visually-hidden">{` (${currentLabel})`}</span>
             </span>
           </li>
         ) : (
           <li key={key} {...gateProps(gate, flags)}>
-            <ShellLink href={href} siteAbsolute className="shell-market__option" onNavigate={onNavigate}>
+            <ShellLink href={href} siteAbsolute onNavigate={onNavigate}>
               <MarketBadge code={m.code} />
               {m.country}
             </ShellLink>
