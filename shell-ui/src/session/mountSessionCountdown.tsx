@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { ShellState } from '../model/shellState.gen.ts';
 import { WarningMs } from './lifecycle.ts';
+import { loadSessionEnd } from './loadSessionEnd.ts';
 import { browserEndpoints } from './sessionEndpoints.ts';
 import { startSessionMonitor } from './sessionMonitor.ts';
 import type { CountdownView, SessionMonitor } from './sessionMonitor.ts';
@@ -68,6 +69,9 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     if (root || !viewDue(view)) return;
     root = createRoot(countdownMount, { identifierPrefix: SessionIdPrefix });
     const shown = root;
+    // The countdown's calls (extend, logout, tracking) come with its view, before it shows;
+    // a failed download is tried again when one is needed.
+    void loadSessionEnd().catch(() => {});
     void import('./SessionCountdown.tsx').then(
       ({ SessionCountdown }) => {
         if (!stopped) shown.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ActivityPath, EventsPath, ExtendPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
+import { EventsPath, ExtendPath } from './sessionEndCalls.ts';
+import { ActivityPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
 
 const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false, monitored: true };
 
@@ -87,16 +88,17 @@ describe('browserEndpoints', () => {
     const beacon = vi.fn((_url: string, _data: Blob) => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
     browserEndpoints().track('shown');
+    // The tracking call comes with the end-of-session chunk: the beacon leaves once it is here.
+    await vi.waitFor(() => expect(beacon).toHaveBeenCalledOnce());
     const [url, data] = beacon.mock.calls[0]!;
     expect(url).toBe(EventsPath);
     expect(JSON.parse(await data.text())).toEqual({ name: 'session', object: 'session_countdown', action: 'shown' });
 
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      sendBeacon: () => {
-        throw new TypeError('beacon refused');
-      },
+    const refused = vi.fn(() => {
+      throw new TypeError('beacon refused');
     });
+    vi.stubGlobal('navigator', { ...navigator, sendBeacon: refused });
     expect(() => browserEndpoints().track('expired')).not.toThrow();
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledOnce());
   });
 });

@@ -1,12 +1,10 @@
 // The gateway's session endpoints, as the countdown uses them. The browser holds no token:
 // every call is a same-origin request that carries the HttpOnly session cookie.
 import type { Session } from '../model/shellState.gen.ts';
+import { loadSessionEnd } from './loadSessionEnd.ts';
 
 export const ActivityPath = '/_shell/session/activity';
-export const ExtendPath = '/_shell/session/extend';
 export const LogoutPath = '/_shell/auth/logout';
-export const EventsPath = '/_shell/events';
-export const StatePath = '/_shell/state';
 
 /** SessionEvent is the action of a session tracking event. */
 export type SessionEvent = 'shown' | 'extended-automatically' | 'extended' | 'expired' | 'logout-succeeded';
@@ -37,27 +35,19 @@ function post(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(path, { method: 'POST', credentials: 'same-origin', cache: 'no-store', ...init });
 }
 
-function isSession(v: unknown): v is Session {
-  const s = v as Record<string, unknown> | null;
-  return (
-    typeof s === 'object' &&
-    s !== null &&
-    typeof s.serverTime === 'number' &&
-    typeof s.expiresAt === 'number' &&
-    typeof s.idleExpiresAt === 'number' &&
-    typeof s.lengthSeconds === 'number' &&
-    typeof s.canExtend === 'boolean' &&
-    typeof s.autoExtend === 'boolean'
-  );
-}
-
 function logoutBody(reason?: 'expired'): URLSearchParams {
   const body = new URLSearchParams();
   if (reason) body.set('reason', reason);
   return body;
 }
 
-/** browserEndpoints are the real endpoints, with fetch, a form post and sendBeacon. */
+/**
+ * browserEndpoints are the real endpoints, with fetch, a form post and sendBeacon. Activity
+ * reports and the way to login are here; the calls the end of a session needs (extend, the
+ * state re-read, logout, tracking) load with their own chunk on first need (loadSessionEnd.ts).
+ * When that chunk cannot load they fail as a lost network would, and goToLogin, a plain form
+ * post, still leaves the page.
+ */
 export function browserEndpoints(doc: Document = document): SessionEndpoints {
   return {
     async reportActivity() {
@@ -69,37 +59,12 @@ export function browserEndpoints(doc: Document = document): SessionEndpoints {
         return 'failed';
       }
     },
-    async extend() {
-      try {
-        const res = await post(ExtendPath, { headers: { Accept: 'application/json' } });
-        if (res.status === 401) return { kind: 'ended' };
-        if (!res.ok) return { kind: 'failed' };
-        const body: unknown = await res.json();
-        return isSession(body) ? { kind: 'ok', session: { ...body, webview: body.webview === true } } : { kind: 'failed' };
-      } catch {
-        return { kind: 'failed' };
-      }
-    },
-    async readState(path) {
-      try {
-        const res = await fetch(`${StatePath}?path=${encodeURIComponent(path)}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
-        if (!res.ok) return { kind: 'failed' };
-        const state = (await res.json()) as { isLoggedIn?: unknown; session?: unknown };
-        if (state.isLoggedIn !== true || !state.session) return { kind: 'ended' };
-        return isSession(state.session) ? { kind: 'ok', session: { ...state.session, webview: state.session.webview === true } } : { kind: 'failed' };
-      } catch {
-        return { kind: 'failed' };
-      }
-    },
-    async logout(reason) {
-      try {
-        // redirect: 'manual' because the login page may redirect on to the identity
-        // provider, another origin; the edge's own 303 is all this needs to see.
-        const res = await post(LogoutPath, { body: logoutBody(reason), redirect: 'manual' });
-        return res.type === 'opaqueredirect' || res.ok;
-      } catch {
-        return false;
-      }
+    extend: () => loadSessionEnd().then((m) => m.extend(), () => ({ kind: 'failed' }) as const),
+    readState: (path) => loadSessionEnd().then((m) => m.readState(path), () => ({ kind: 'failed' }) as const),
+    logout: (reason) => loadSessionEnd().then((m) => m.logout(LogoutPath, logoutBody(reason)), () => false),
+    track(action) {
+      // Nothing waits for an event: it goes out once its chunk is here, or is lost.
+      void loadSessionEnd().then((m) => m.track(action), () => {});
     },
     goToLogin(reason) {
       // A form post is a navigation: the edge answers 303 to its login page (or the
@@ -118,19 +83,6 @@ export function browserEndpoints(doc: Document = document): SessionEndpoints {
       }
       doc.body.append(form);
       form.submit();
-    },
-    track(action) {
-      const body = JSON.stringify({ name: 'session', object: 'session_countdown', action });
-      try {
-        // The events route may not exist yet (404): a lost event is fine, an error is not.
-        if (typeof navigator.sendBeacon === 'function') {
-          navigator.sendBeacon(EventsPath, new Blob([body], { type: 'application/json' }));
-          return;
-        }
-        void post(EventsPath, { body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => {});
-      } catch {
-        // Lost event.
-      }
     },
   };
 }

@@ -20,7 +20,7 @@ import type { SessionTiming } from './lifecycle.ts';
 import { LogoutPath } from './sessionEndpoints.ts';
 import type { SessionEndpoints } from './sessionEndpoints.ts';
 import type { TabChannel, TabMessage } from './tabChannel.ts';
-import { browserTabClaim } from './tabClaim.ts';
+import { lazyTabClaim } from './loadSessionEnd.ts';
 import type { TabClaim } from './tabClaim.ts';
 
 /** CountdownView is what the countdown renders. */
@@ -68,7 +68,8 @@ export interface MonitorOptions {
   jitter?: () => number;
   /**
    * claim decides which tab reports the expiry and refreshes the token when two act within
-   * the same moment, before either tab's message reached the other (default: browserTabClaim).
+   * the same moment, before either tab's message reached the other (default: browserTabClaim,
+   * loaded with the end-of-session calls when first needed).
    */
   claim?: TabClaim;
 }
@@ -100,7 +101,7 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
   const { endpoints, channel } = options;
   const now = options.now ?? Date.now;
   const jitter = options.jitter ?? (() => Math.random() * DefaultJitterMs);
-  const claim = options.claim ?? browserTabClaim();
+  const claim = options.claim ?? lazyTabClaim();
   const idleLengthMs = idleLengthOf(options.session);
   const listeners = new Set<(view: CountdownView) => void>();
 

@@ -1,0 +1,83 @@
+// The session endpoints a page needs only near or at the session's end: extension, the state
+// re-read, logout and tracking, with the tab claim. They are a chunk of their own
+// (loadSessionEnd.ts) that loads with the countdown's view or on first need, so a customer's
+// page does not download them up front: most pages end long before their session does.
+// It imports no code from sessionEndpoints.ts (types only): the bundler would move what both
+// chunks share into a chunk of its own, one more request.
+import type { Session } from '../model/shellState.gen.ts';
+import type { ExtendResult, SessionEvent, StateResult } from './sessionEndpoints.ts';
+
+export { browserTabClaim } from './tabClaim.ts';
+
+export const ExtendPath = '/_shell/session/extend';
+export const EventsPath = '/_shell/events';
+export const StatePath = '/_shell/state';
+
+// The same request as sessionEndpoints.ts's activity report: same-origin, with the cookie.
+function post(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(path, { method: 'POST', credentials: 'same-origin', cache: 'no-store', ...init });
+}
+
+function isSession(v: unknown): v is Session {
+  const s = v as Record<string, unknown> | null;
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    typeof s.serverTime === 'number' &&
+    typeof s.expiresAt === 'number' &&
+    typeof s.idleExpiresAt === 'number' &&
+    typeof s.lengthSeconds === 'number' &&
+    typeof s.canExtend === 'boolean' &&
+    typeof s.autoExtend === 'boolean'
+  );
+}
+
+export async function extend(): Promise<ExtendResult> {
+  try {
+    const res = await post(ExtendPath, { headers: { Accept: 'application/json' } });
+    if (res.status === 401) return { kind: 'ended' };
+    if (!res.ok) return { kind: 'failed' };
+    const body: unknown = await res.json();
+    return isSession(body) ? { kind: 'ok', session: { ...body, webview: body.webview === true } } : { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+export async function readState(path: string): Promise<StateResult> {
+  try {
+    const res = await fetch(`${StatePath}?path=${encodeURIComponent(path)}`, { credentials: 'same-origin', cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (!res.ok) return { kind: 'failed' };
+    const state = (await res.json()) as { isLoggedIn?: unknown; session?: unknown };
+    if (state.isLoggedIn !== true || !state.session) return { kind: 'ended' };
+    return isSession(state.session) ? { kind: 'ok', session: { ...state.session, webview: state.session.webview === true } } : { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+/** logout posts body (the reason) to the edge's logout path; true when the edge answered with its redirect. */
+export async function logout(path: string, body: URLSearchParams): Promise<boolean> {
+  try {
+    // redirect: 'manual' because the login page may redirect on to the identity
+    // provider, another origin; the edge's own 303 is all this needs to see.
+    const res = await post(path, { body, redirect: 'manual' });
+    return res.type === 'opaqueredirect' || res.ok;
+  } catch {
+    return false;
+  }
+}
+
+export function track(action: SessionEvent): void {
+  const body = JSON.stringify({ name: 'session', object: 'session_countdown', action });
+  try {
+    // The events route may not exist yet (404): a lost event is fine, an error is not.
+    if (typeof navigator.sendBeacon === 'function') {
+      navigator.sendBeacon(EventsPath, new Blob([body], { type: 'application/json' }));
+      return;
+    }
+    void post(EventsPath, { body, headers: { 'Content-Type': 'application/json' }, keepalive: true }).catch(() => {});
+  } catch {
+    // Lost event.
+  }
+}
