@@ -51,7 +51,7 @@ describe('Header content', () => {
     expect(within(nav).getByRole('link', { name: link }).getAttribute('href')).toBe(`${content.basePath}/${link === 'Kontakt' ? 'kontakt' : 'contact'}/`);
     for (const [name, href] of [login, register]) {
       const links = screen.getAllByRole('link', { name });
-      expect(links.length).toBe(2); // header actions and the mobile bottom action bar
+      expect(links.length).toBe(1); // one action bar: beside the menus from lg, the bottom bar below
       for (const a of links) expect(a.getAttribute('href')).toBe(href);
     }
     expect(screen.getAllByRole('link', { name: /Startseite|Home/ })[0]!.getAttribute('href')).toBe(`${content.basePath}/`);

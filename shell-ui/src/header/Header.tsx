@@ -29,9 +29,8 @@ export function Header({ data, labels }: HeaderProps) {
         {data.navItems.length > 0 ? (
           <MobilePanel labels={labels}>{(close) => <NavBar items={data.navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
         ) : null}
-        <ActionBar items={data.actionItems} label={labels.actions} placement="header" />
+        <ActionBar items={data.actionItems} label={labels.actions} />
       </div>
-      <ActionBar items={data.actionItems} label={labels.actions} placement="bottom" />
     </header>
   );
 }
