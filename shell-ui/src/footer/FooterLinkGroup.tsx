@@ -12,7 +12,7 @@ export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
   const { open, regionId, buttonProps } = useDisclosure();
   return (
     <div className="shell-link-group" data-open={open ? 'true' : 'false'}>
-      <h2 className="shell-link-group__heading">
+      <h2>
         <button className="shell-link-group__toggle" {...buttonProps}>
           {group.heading}
         </button>

@@ -66,7 +66,7 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
         {/* The name says what the button is for, and the visible text is part of it. */}
         <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
         <MarketBadge code={here?.code ?? ''} />
-        <span className="shell-market__name">{here?.country ?? current}</span>
+        {here?.country ?? current}
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (

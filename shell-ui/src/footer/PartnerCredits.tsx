@@ -8,9 +8,9 @@ export function PartnerCredits({ credits }: { credits: PartnerCredit[] }) {
       {credits.map((c) => {
         const logo = <img className="shell-credits__logo" src={c.instituteLogo.url} alt={c.instituteLogo.title} width={120} height={32} loading="lazy" />;
         return (
-          <li key={c.instituteLogo.url} className="shell-credits__item">
+          <li key={c.instituteLogo.url}>
             {c.instituteLink ? (
-              <a className="shell-credits__link" href={c.instituteLink.href} title={c.instituteLink.title} target="_blank" rel="noopener noreferrer">
+              <a href={c.instituteLink.href} title={c.instituteLink.title} target="_blank" rel="noopener noreferrer">
                 {logo}
               </a>
             ) : (

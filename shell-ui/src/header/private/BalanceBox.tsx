@@ -26,14 +26,14 @@ export function BalanceBox({ text, labels }: BalanceBoxProps) {
   return (
     <section className="shell-balance" aria-label={labels.balance} {...gateProps(CustomerFact.balance, flags)}>
       <dl className="shell-balance__figures" {...gateProps(BalanceAmountsGate, flags)}>
-        <div className="shell-balance__figure shell-balance__figure--total">
+        <div className="shell-balance__total">
           <dt className="shell-balance__label">{text('total.label')}</dt>
           <dd className="shell-balance__value">
             <span className="shell-balance__amount">{text('total.amount')}</span>
             <span className="shell-balance__negative" {...gateProps(CustomerFact.totalNegative, flags)} />
           </dd>
         </div>
-        <div className="shell-balance__figure shell-balance__figure--available">
+        <div className="shell-balance__available">
           <dt className="shell-balance__label">{text('available.label')}</dt>
           <dd className="shell-balance__value">
             <span className="shell-balance__amount">{text('available.amount')}</span>
