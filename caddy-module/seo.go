@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
+	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/splice"
 )
@@ -33,18 +34,11 @@ type pageHead struct {
 	plain, titled []byte
 }
 
-// headKey names a page's Head: its locale, and its header as far as it decides the chunks the
-// head preloads (bundle.Head): a customer's header (private, loading) or any other.
-type headKey struct{ locale, header string }
-
-// headHeaders are the headers whose Heads differ; every other header has the public one's.
-var headHeaders = []string{"public", "private", "loading"}
-
-func headKeyOf(locale, header string) headKey {
-	if header != "private" && header != "loading" {
-		header = "public"
-	}
-	return headKey{locale, header}
+// headKey names a page's Head: its locale, and whom its header is for, which decides the
+// chunks the head preloads (bundle.AudienceOf).
+type headKey struct {
+	locale   string
+	audience bundle.Audience
 }
 
 // provisionSEO prepares the header routes and every locale's Head fragments.
@@ -56,14 +50,14 @@ func (h *Handler) provisionSEO() error {
 	h.headerRoutes = routes
 	h.heads = make(map[headKey]pageHead)
 	for _, locale := range h.bundle.Locales() {
-		for _, header := range headHeaders {
+		for _, a := range bundle.Audiences {
 			plain := h.Consent.appendHead(nil, locale)
-			plain = append(plain, h.bundle.Head(locale, header)...)
+			plain = append(plain, h.bundle.HeadFor(locale, a)...)
 			titled := plain
 			if seo, ok := h.bundle.SEO(locale); ok && seo.Title() != "" {
 				titled = append([]byte(`<title data-shell="title">`+asciiText(seo.Title())+`</title>`), plain...)
 			}
-			h.heads[headKey{locale, header}] = pageHead{plain: plain, titled: titled}
+			h.heads[headKey{locale, a}] = pageHead{plain: plain, titled: titled}
 		}
 	}
 	return nil
@@ -98,7 +92,7 @@ func (h *Handler) headerInput(path string) rules.HeaderInput {
 // headOf gives the Head fragment of a page in locale with the header variant header; titled
 // adds the default title.
 func (h *Handler) headOf(locale, header string, titled bool) []byte {
-	ph, ok := h.heads[headKeyOf(locale, header)]
+	ph, ok := h.heads[headKey{locale, h.bundle.AudienceOf(locale, header)}]
 	if !ok {
 		return h.bundle.Head(locale, header)
 	}

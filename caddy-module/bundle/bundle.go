@@ -28,18 +28,21 @@ type fragmentKey struct{ locale, kind, variant string }
 
 type headKey struct {
 	locale   string
-	audience audience
+	audience Audience
 }
 
-// An audience is who a page's header is for, which decides the chunks its head preloads
+// An Audience is who a page's header is for, which decides the chunks its head preloads
 // beside the locale's content: the public menus, or a customer's header.
-type audience uint8
+type Audience uint8
 
 const (
-	audiencePublic   audience = iota // every header but a customer's: the public menus
-	audienceCustomer                 // the private header and the market's private menus
-	audienceLoading                  // the loading header, which becomes the private one
+	AudiencePublic   Audience = iota // every header but a customer's: the public menus
+	AudienceCustomer                 // the private header and the market's private menus
+	AudienceLoading                  // the loading header, which becomes the private one
 )
+
+// Audiences are the audiences whose heads differ.
+var Audiences = []Audience{AudiencePublic, AudienceCustomer, AudienceLoading}
 
 // Names of the customer's chunks in Manifest.CustomerScripts beside the locales.
 const (
@@ -47,16 +50,16 @@ const (
 	chunkUpgrade       = "upgradeLoadingHeader"
 )
 
-// audienceOf is the audience of a header variant in locale. A locale without a private
-// header shows customers the public one, menus included.
-func (m *Manifest) audienceOf(locale, header string) audience {
+// AudienceOf is the audience of a page in locale whose header is the variant header. A locale
+// without a private header shows customers the public one, menus included.
+func (b *Bundle) AudienceOf(locale, header string) Audience {
 	switch {
 	case header == "loading":
-		return audienceLoading
-	case header == "private" && m.CustomerScripts[locale] != "":
-		return audienceCustomer
+		return AudienceLoading
+	case header == "private" && b.manifest.CustomerScripts[locale] != "":
+		return AudienceCustomer
 	}
-	return audiencePublic
+	return AudiencePublic
 }
 
 // Load reads and prepares the UI build in fsys. assetPrefix is the URL path the assets are
@@ -67,10 +70,10 @@ func Load(fsys fs.FS, assetPrefix string) (*Bundle, error) {
 		return nil, err
 	}
 	b := &Bundle{manifest: m, fsys: fsys, fragments: map[fragmentKey]*Fragment{}}
-	b.head = headAssets(m, assetPrefix, "", audiencePublic)
+	b.head = headAssets(m, assetPrefix, "", AudiencePublic)
 	b.heads = map[headKey][]byte{}
 	for locale := range m.LocaleScripts {
-		for _, a := range []audience{audiencePublic, audienceCustomer, audienceLoading} {
+		for _, a := range Audiences {
 			b.heads[headKey{locale, a}] = headAssets(m, assetPrefix, locale, a)
 		}
 	}
@@ -122,7 +125,12 @@ func (b *Bundle) Variants(locale, kind string) []string {
 // will import for that page (the locale's content; the public menus, or a customer's header),
 // so they download beside it instead of one round trip later.
 func (b *Bundle) Head(locale, header string) []byte {
-	if h, ok := b.heads[headKey{locale, b.manifest.audienceOf(locale, header)}]; ok {
+	return b.HeadFor(locale, b.AudienceOf(locale, header))
+}
+
+// HeadFor is Head for a page in locale whose header is for audience a.
+func (b *Bundle) HeadFor(locale string, a Audience) []byte {
+	if h, ok := b.heads[headKey{locale, a}]; ok {
 		return h
 	}
 	return b.head
@@ -134,7 +142,7 @@ func (b *Bundle) Fragment(locale, kind, variant string) (*Fragment, bool) {
 	return f, ok
 }
 
-func headAssets(m *Manifest, prefix, locale string, a audience) []byte {
+func headAssets(m *Manifest, prefix, locale string, a Audience) []byte {
 	var sb strings.Builder
 	preload := func(s string) {
 		if s != "" {
@@ -152,12 +160,12 @@ func headAssets(m *Manifest, prefix, locale string, a audience) []byte {
 	}
 	preload(m.LocaleScripts[locale])
 	switch a {
-	case audiencePublic:
+	case AudiencePublic:
 		preload(m.PublicNavScripts[locale])
-	case audienceLoading:
+	case AudienceLoading:
 		preload(m.CustomerScripts[chunkUpgrade])
 		fallthrough
-	case audienceCustomer:
+	case AudienceCustomer:
 		preload(m.CustomerScripts[chunkPrivateHeader])
 		preload(m.CustomerScripts[locale])
 	}
