@@ -99,11 +99,7 @@ func stateRedirectOf(r *http.Request) string {
 func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duration) (*customer.View, error) {
 	rt := h.Customer.rt
 	s := visitorOf(r).session
-	f := customer.Flags{
-		Locale:             locale,
-		OmitDataValidity:   h.Customer.OmitDataValidity,
-		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
-	}
+	f := h.customerFlags(r, locale)
 	shown := shownCustomer(s, f.SwitchableAccounts) // account_switch.go
 	if shown != s.CustomerNumber {
 		f.LoginCustomerNumber = s.CustomerNumber
@@ -133,6 +129,16 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 		return nil, errLate
 	case <-r.Context().Done():
 		return nil, r.Context().Err()
+	}
+}
+
+// customerFlags are the switches of a customer load for a page in locale: the page's own
+// load and the one the login starts for it ask the same calls (the same cache keys).
+func (h *Handler) customerFlags(r *http.Request, locale string) customer.Flags {
+	return customer.Flags{
+		Locale:             locale,
+		OmitDataValidity:   h.Customer.OmitDataValidity,
+		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
 	}
 }
 

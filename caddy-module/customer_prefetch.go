@@ -7,8 +7,6 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/shellgate/shellgate/caddy-module/customer"
-	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -26,13 +24,7 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 	if u, err := url.Parse(returnTo); err == nil && u.Path != "" {
 		path = u.Path
 	}
-	locale := h.resolver.Resolve(r.Host, path).Locale
-	// The page's own load asks with these flags (loadCustomer): the same calls, the same keys.
-	f := customer.Flags{
-		Locale:             locale,
-		OmitDataValidity:   h.Customer.OmitDataValidity,
-		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
-	}
+	f := h.customerFlags(r, h.resolver.Resolve(r.Host, path).Locale)
 	token, number, subject := s.Tokens.AccessToken, s.CustomerNumber, s.Subject
 	// The callback's response is written before the calls end: keep the request's values (the
 	// request id for the logs), not its cancellation. Each call has the client's timeout.
