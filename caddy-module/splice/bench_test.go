@@ -61,6 +61,45 @@ func BenchmarkSplice(b *testing.B) {
 	}
 }
 
+// BenchmarkSplicePlanned is BenchmarkSplice for a page served again with
+// the same bytes, its plan stable (Plans): the body is hashed and kept, not
+// scanned.
+func BenchmarkSplicePlanned(b *testing.B) {
+	for _, bs := range benchSizes {
+		page := realisticPage(bs.size)
+		plans := NewPlans(0)
+		key := plans.Key(bs.name)
+		b.Run(bs.name, func(b *testing.B) {
+			b.SetBytes(int64(len(page)))
+			b.ReportAllocs()
+			c0 := cpuTime()
+			planned := 0
+			for b.Loop() {
+				w := NewWriter(io.Discard, testFragments)
+				w.UsePlans(plans, key)
+				for i := 0; i < len(page); i += 32 << 10 {
+					if _, err := w.Write(page[i:min(i+32<<10, len(page))]); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+				if r := w.Report(); !r.FooterPlaced {
+					b.Fatalf("footer not placed: %+v", r)
+				} else if r.Planned {
+					planned++
+				}
+				w.Release()
+			}
+			if b.N > 2 && planned < b.N-2 {
+				b.Fatalf("%d of %d responses followed the plan", planned, b.N)
+			}
+			reportCPU(b, c0, len(page))
+		})
+	}
+}
+
 // BenchmarkTokenizerBaseline is x/net/html's tokenizer alone over the same pages.
 func BenchmarkTokenizerBaseline(b *testing.B) {
 	for _, bs := range benchSizes {

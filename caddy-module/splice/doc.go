@@ -55,4 +55,13 @@
 // decide, a tight loop (steady.go) reads whole tags whose tree rules reduce
 // to a push or a pop and leaves every other tag to the general states;
 // tests check that both paths decide alike on every document.
+//
+// Pages served again: with Plans (recall.go) a Writer remembers, per page,
+// a keyed hash of its bytes and where the footer went. When a page's plan
+// is stable (its last two responses were the same), the Writer scans only
+// until the body is steady, then writes the body through while hashing it
+// and keeping a copy, up to the first "</body" in any case. At EOF the same
+// bytes get the plan's footer; other bytes are scanned after all from the
+// copy, so the output is always the one without plans (tested on the
+// html5lib corpus, by fuzzing and with pages changed under the same key).
 package splice

@@ -13,7 +13,7 @@ const steadyPrefix = "<!DOCTYPE html><html><head><title>t</title></head><body cl
 // FuzzSplice checks the splicer's invariants on any input: bytes kept in
 // order with only the reported fragments added, no panic surfaced, the same
 // result for any write size, and the same tree once data-shell nodes are
-// dropped (checkDocument).
+// dropped (checkDocument), with or without a plan (checkPlanned).
 func FuzzSplice(f *testing.F) {
 	f.Add([]byte(`<ul><li><svg><path d="M0"/><g><circle/></g></svg> x</li></ul><table><tr><td>1</td></tr></table>`), uint8(7))
 	seeds := []string{
@@ -47,9 +47,15 @@ func FuzzSplice(f *testing.F) {
 		// The same markup inside a confirmed body, where the steady-state
 		// fast path reads it (checkDocument compares it with the general
 		// states).
-		in = append([]byte(steadyPrefix), in...)
-		if _, err := checkDocument(t, in, []int{int(chunk%17) + 1}); err != nil {
-			t.Fatalf("%q: %v", in, err)
+		steady := append([]byte(steadyPrefix), in...)
+		if _, err := checkDocument(t, steady, []int{int(chunk%17) + 1}); err != nil {
+			t.Fatalf("%q: %v", steady, err)
+		}
+		// Past the prescan window, where a plan made for another page of
+		// the same name is followed until the bytes tell it apart.
+		planned := append([]byte(plannedPrefix), in...)
+		if _, err := checkPlanned(t, [][]byte{[]byte(plannedPrefix + "</body>\n"), planned}, []int{int(chunk%17) + 1, 5}); err != nil {
+			t.Fatalf("%q: %v", planned, err)
 		}
 	})
 }

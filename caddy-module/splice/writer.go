@@ -2,6 +2,7 @@ package splice
 
 import (
 	"fmt"
+	"hash/maphash"
 	"io"
 	"sync"
 )
@@ -22,6 +23,7 @@ type Report struct {
 	FooterPlaced bool
 	Reason       string // why not injected / why the footer was left out; "" when both went in
 	Err          error  // non-nil if a panic/internal error switched the writer to pass-through
+	Planned      bool   // the footer's place came from the page's plan (Plans): the body was not scanned
 }
 
 // Reasons reported in Report.Reason.
@@ -94,6 +96,17 @@ type Writer struct {
 
 	decl headDecl // what the head declared, for Resolve
 
+	// plans (recall.go): what the last responses of this page left
+	plans              *Plans
+	planKey            uint64
+	plan               plan
+	havePlan           bool
+	planTried          bool // deferral started or ruled out
+	deferring          bool // body bytes are kept and hashed, not scanned
+	deferAt, deferStop int64
+	deferBuf           []byte
+	sum                maphash.Hash
+
 	scanner
 	tree
 }
@@ -120,12 +133,16 @@ func (w *Writer) Release() {
 	if cap(w.held) > 4*heldCap {
 		w.held = make([]byte, 0, heldCap) // do not keep a buffer a freak page grew
 	}
+	if cap(w.deferBuf) > deferKeep {
+		w.deferBuf = nil
+	}
+	w.plans = nil
 	pool.Put(w)
 }
 
 func (w *Writer) reset(dst io.Writer, f Fragments) {
-	held := w.held[:0]
-	*w = Writer{dst: dst, frag: f, held: held, faultAt: -1}
+	held, kept := w.held[:0], w.deferBuf[:0]
+	*w = Writer{dst: dst, frag: f, held: held, deferBuf: kept, faultAt: -1}
 	for i := range w.ins {
 		w.ins[i].at = -1
 	}
@@ -152,6 +169,14 @@ func (w *Writer) Write(p []byte) (n int, err error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	if w.plans != nil && !w.pass {
+		return w.planWrite(p)
+	}
+	return w.writeChunk(p)
+}
+
+// writeChunk is Write without plans, or for one piece of planWrite.
+func (w *Writer) writeChunk(p []byte) (n int, err error) {
 	start := w.in
 	if w.pass {
 		w.in += int64(len(p))
@@ -224,9 +249,20 @@ func (w *Writer) Close() (err error) {
 		_, err := w.passWrite(nil, w.in)
 		return err
 	}
+	if w.deferring {
+		if done, err := w.closePlanned(); done || err != nil {
+			return err
+		}
+		if w.pass {
+			_, err := w.passWrite(nil, w.in)
+			return err
+		}
+	}
 	w.eof()
 	w.decide(nil, true)
-	return w.emit(nil, w.in, w.in)
+	err = w.emit(nil, w.in, w.in)
+	w.recordPlan()
+	return err
 }
 
 func (w *Writer) isUTF16() bool {

@@ -1,0 +1,189 @@
+package splice
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"sort"
+	"testing"
+)
+
+// splicePlanned runs one response of the page named key through a Writer
+// that uses plans, in writes of chunk bytes.
+func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int) ([]byte, Report) {
+	t.Helper()
+	var out bytes.Buffer
+	w := NewWriter(&out, testFragments)
+	defer w.Release()
+	w.UsePlans(plans, key)
+	if chunk <= 0 {
+		chunk = len(in) + 1
+	}
+	for i := 0; i < len(in); i += chunk {
+		j := min(i+chunk, len(in))
+		if n, err := w.Write(in[i:j]); err != nil || n != j-i {
+			t.Fatalf("Write = %d, %v", n, err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	return out.Bytes(), w.Report()
+}
+
+// checkPlanned serves each page in turn under one key, each one three
+// times in writes of the given sizes, and checks every response against
+// the page spliced without plans. It reports how many responses followed
+// a plan.
+func checkPlanned(t testing.TB, pages [][]byte, chunks []int) (planned int, err error) {
+	t.Helper()
+	plans := NewPlans(0)
+	key := plans.Key("https://www.example-savings.de/festgeld/")
+	for pi, in := range pages {
+		want, wantR := spliceChunks(t, in, 0)
+		for round := 0; round < 3; round++ {
+			c := chunks[(pi+round)%len(chunks)]
+			got, r := splicePlanned(t, plans, key, in, c)
+			if r.Planned {
+				planned++
+			}
+			r.Planned = false
+			if !bytes.Equal(got, want) || r != wantR {
+				return planned, fmt.Errorf("page %d, response %d (writes of %d bytes) differs from the page spliced without plans:\n%q %+v\nwant\n%q %+v",
+					pi, round+1, c, got, r, want, wantR)
+			}
+		}
+	}
+	return planned, nil
+}
+
+func TestPlansFollowTheSamePage(t *testing.T) {
+	page := realisticPage(100 << 10)
+	plans := NewPlans(0)
+	key := plans.Key("/festgeld/")
+	want, wantR := spliceChunks(t, page, 0)
+	for i, tc := range []struct {
+		chunk   int
+		planned bool
+	}{
+		{32 << 10, false}, // nothing known yet
+		{4 << 10, false},  // the same bytes once: the plan is not stable yet
+		{32 << 10, true},
+		{1 << 10, true},
+		{len(page), true}, // one write: the body is deferred from the piece after it turns steady
+	} {
+		got, r := splicePlanned(t, plans, key, page, tc.chunk)
+		if r.Planned != tc.planned {
+			t.Errorf("response %d: planned = %v, want %v", i+1, r.Planned, tc.planned)
+		}
+		r.Planned = false
+		if !bytes.Equal(got, want) || r != wantR {
+			t.Fatalf("response %d differs from the page spliced without plans (report %+v, want %+v)", i+1, r, wantR)
+		}
+	}
+	if plans.Len() != 1 {
+		t.Errorf("plans remember %d pages, want 1", plans.Len())
+	}
+}
+
+// A page that changed under the same key is scanned after all: each
+// change below moves, removes or hides the footer's place, or is a byte
+// the plan cannot know.
+func TestPlansNeverChangeTheOutput(t *testing.T) {
+	page := realisticPage(20 << 10)
+	end := bytes.LastIndex(page, []byte("</body>"))
+	edit := func(at int, old, new string) []byte {
+		return append(append(append([]byte(nil), page[:at]...), new...), page[at+len(old):]...)
+	}
+	mid := end / 2
+	for mid < end && page[mid] != '<' {
+		mid++
+	}
+	cases := map[string][]byte{
+		"same size, one byte":             edit(mid+1, "x", "y")[:len(page)],
+		"an earlier </body>":              edit(mid, "", "</body>"),
+		"an earlier </BoDy >":             edit(mid, "", "</BoDy >"),
+		"the footer's place in a comment": edit(end, "</body>", "<!--</body>-->"),
+		"an unclosed template":            edit(mid, "", "<template><p>"),
+		"an open <a> at the end":          edit(end, "</body>", "<a href=/x>x</body>"),
+		"raw text open at EOF":            append(append([]byte(nil), page...), "<script>let a"...),
+		"no </body>":                      edit(end, "</body>", ""),
+		"shorter":                         page[:end],
+		"longer":                          append(append([]byte(nil), page...), "<p>after</p>"...),
+		"uppercase </BODY>":               edit(end, "</body>", "</BODY>"),
+	}
+	names := make([]string, 0, len(cases))
+	for n := range cases {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			// the page, then the change, then the page again, each three times
+			planned, err := checkPlanned(t, [][]byte{page, cases[name], page}, []int{3 << 10, 1 << 10, 7, 16 << 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if planned != 3 { // the third response of each
+				t.Errorf("%d responses followed a plan, want 3", planned)
+			}
+		})
+	}
+}
+
+// plannedPrefix opens a page past the encoding prescan's window (1 KiB) with
+// a steady body: a plan can be followed from its end on.
+var plannedPrefix = steadyPrefix + "<p>" + string(bytes.Repeat([]byte("Festgeld mit festem Zins. "), 48)) + "</p>"
+
+// The html5lib documents inside a body that is steady at once: every state
+// they leave open meets a plan made for the page without them.
+func TestPlansOnHTML5LibDocuments(t *testing.T) {
+	docs := html5libDocuments(t)
+	names := make([]string, 0, len(docs))
+	for k := range docs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	rng := rand.New(rand.NewSource(3))
+	base := []byte(plannedPrefix + "<p>text</p></div></body></html>\n")
+	failed, planned := 0, 0
+	for i := 0; i < 2000 && failed < 10; i++ {
+		name := names[rng.Intn(len(names))]
+		in := append(append([]byte(plannedPrefix), docs[name]...), "\n</body>\n"...)
+		n, err := checkPlanned(t, [][]byte{base, in}, []int{1, 1 + rng.Intn(13), 64})
+		planned += n
+		if err != nil {
+			failed++
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if planned == 0 {
+		t.Error("no response followed a plan: the deferral never started")
+	}
+	t.Logf("%d responses followed a plan", planned)
+}
+
+func TestIndexBodyEnd(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"", -1}, {"</body", 0}, {"x</BODY>", 1}, {"yy</bOdY", 2}, {"</bod", -1},
+		{"<body></body>", 6}, {"Y</bodyY", 1}, {"</ body>", -1}, {"body</b></body", 8},
+	} {
+		if got := indexBodyEnd([]byte(tc.in)); got != tc.want {
+			t.Errorf("indexBodyEnd(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestPlansMakeRoom(t *testing.T) {
+	plans := NewPlans(3)
+	page := []byte(steadyPrefix + "<p>x</p></body>\n")
+	for i := range 10 {
+		splicePlanned(t, plans, plans.Key(fmt.Sprint(i)), page, 0)
+	}
+	if plans.Len() != 3 {
+		t.Errorf("plans remember %d pages, want at most 3", plans.Len())
+	}
+}
