@@ -1,6 +1,8 @@
 package shell
 
 import (
+	"strconv"
+
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
@@ -29,6 +31,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		ui_dir           <path>
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
+//		page_plans       <pages>|off
 //		flags            <file>   (see caddyfile_flags.go)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
@@ -82,6 +85,18 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return d.Errf("max_decoded_size %q is not a size; give one such as 128MiB", v)
 			}
 			h.MaxDecodedSize = int64(size)
+		case "page_plans":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("page_plans takes one value: a number of pages such as 4096, or off")
+			}
+			if v == "off" {
+				h.PagePlans = -1
+			} else if n, err := strconv.Atoi(v); err != nil || n <= 0 {
+				return d.Errf("page_plans %q is not a number of pages; give one such as 4096, or off", v)
+			} else {
+				h.PagePlans = n
+			}
 		case "identity":
 			if err := parseIdentity(d, h); err != nil {
 				return err
@@ -111,7 +126,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

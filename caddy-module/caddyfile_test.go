@@ -65,6 +65,8 @@ func TestBadOptionsSayWhatToChange(t *testing.T) {
 		{"host locale", "host example.co.uk en-XX", `host example.co.uk: locale "en-XX" is not a market`},
 		{"compressed", "compressed maybe", `compressed "maybe" is not a policy; use decode or passthrough`},
 		{"max decoded size", "max_decoded_size lots", `max_decoded_size "lots" is not a size; give one such as 128MiB`},
+		{"page plans", "page_plans lots", `page_plans "lots" is not a number of pages; give one such as 4096, or off`},
+		{"page plans zero", "page_plans 0", `page_plans "0" is not a number of pages; give one such as 4096, or off`},
 		{"ui dir", "ui_dir /nonexistent/dist", `ui_dir "/nonexistent/dist": reading the UI manifest`},
 	}
 	for _, tt := range tests {

@@ -26,6 +26,7 @@ const metricsNamespace = "shellgate"
 var shellMetrics = struct {
 	pages         *prometheus.CounterVec
 	spliceErrors  prometheus.Counter
+	planned       prometheus.Counter
 	refreshes     *prometheus.CounterVec
 	sessionsEnded *prometheus.CounterVec
 	redirects     *prometheus.CounterVec
@@ -40,6 +41,10 @@ var shellMetrics = struct {
 	spliceErrors: prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "splice_errors_total",
 		Help: "Pages whose splice failed (state not encodable, splicer error); they went out without the shell or with the rest untouched.",
+	}),
+	planned: prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: metricsNamespace, Name: "pages_planned_total",
+		Help: "Spliced pages served again with the same bytes, whose footer went where the page's plan said without a scan of the body (page_plans).",
 	}),
 	refreshes: prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "session_refreshes_total",
@@ -73,7 +78,7 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 		return nil // a bare context, as in some unit tests
 	}
 	m := shellMetrics
-	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
+	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
 		if err := reg.Register(c); err != nil {
 			var already prometheus.AlreadyRegisteredError
 			if !errors.As(err, &already) {
@@ -116,6 +121,9 @@ func countPage(spliced bool, reason string) {
 
 // countSpliceError counts a page whose splice failed.
 func countSpliceError() { shellMetrics.spliceErrors.Inc() }
+
+// countPlanned counts a page whose footer went where its plan said.
+func countPlanned() { shellMetrics.planned.Inc() }
 
 // countRefresh counts a refresh call at the provider by its result.
 func countRefresh(err error) {

@@ -20,9 +20,10 @@ import (
 // and then streams its body through the splicer (and a decoder if the upstream compressed it).
 type shellWriter struct {
 	http.ResponseWriter
-	ctx  context.Context // the request's, for its id in log lines
-	h    *Handler
-	page *page
+	ctx     context.Context // the request's, for its id in log lines
+	h       *Handler
+	page    *page
+	planKey uint64 // the page's name in h.plans
 
 	wroteHeader bool
 	reason      string // why the response passes untouched; "" while it may be spliced
@@ -43,7 +44,11 @@ type shellWriter struct {
 var outBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
-	return &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
+	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
+	if h.plans != nil {
+		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
+	}
+	return sw
 }
 
 // WriteHeader decides on the response from its status and header.
@@ -90,6 +95,7 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 	sw.out = outBuffers.Get().(*bufio.Writer)
 	sw.out.Reset(writerOnly{sw.ResponseWriter})
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
+	sw.splicer.UsePlans(sw.h.plans, sw.planKey)
 	sw.body = sw.splicer
 	if coding := contentCoding(hdr); coding != "" {
 		hdr.Del("Content-Encoding")
@@ -208,8 +214,12 @@ func (sw *shellWriter) finish() {
 		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err), requestID(sw.ctx))
 		countSpliceError() // metrics.go
 	}
+	if rep.Planned {
+		countPlanned() // metrics.go
+	}
 	if ce := sw.h.logger.Check(zapcore.DebugLevel, "page spliced"); ce != nil {
-		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason), requestID(sw.ctx))
+		ce.Write(zap.Bool("injected", rep.Injected), zap.Bool("footer", rep.FooterPlaced), zap.String("reason", rep.Reason),
+			zap.Bool("planned", rep.Planned), requestID(sw.ctx))
 	}
 }
 

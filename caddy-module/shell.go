@@ -19,6 +19,7 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/splice"
 	shellui "github.com/shellgate/shellgate/shell-ui"
 )
 
@@ -58,6 +59,12 @@ type Handler struct {
 	// decompression bombs; past it the response is cut off. Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
 
+	// PagePlans is how many pages the splicer remembers (a keyed hash of the page's bytes
+	// and where the footer went, by host, path and query): a page served again with the
+	// same bytes skips the scan of its body, most of the splicer's work. The output is the
+	// same either way. Default: 4096 pages (a few hundred KiB); -1 turns it off.
+	PagePlans int `json:"page_plans,omitempty"`
+
 	// Page title, consent and header choice (seo.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
@@ -92,6 +99,7 @@ type Handler struct {
 	Tracking *Tracking `json:"tracking,omitempty"`
 
 	bundle   *bundle.Bundle
+	plans    *splice.Plans // nil when PagePlans is -1
 	resolver market.Resolver
 	logger   *zap.Logger
 	now      func() time.Time
@@ -134,6 +142,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	}
 	if h.MaxDecodedSize == 0 {
 		h.MaxDecodedSize = defaultMaxDecodedSize
+	}
+	if h.PagePlans >= 0 {
+		h.plans = splice.NewPlans(h.PagePlans)
 	}
 	hosts := make(map[string]string, len(h.Hosts))
 	for host, locale := range h.Hosts {
@@ -202,6 +213,9 @@ func (h *Handler) Validate() error {
 	}
 	if h.MaxDecodedSize < 0 {
 		return fmt.Errorf("shell: max_decoded_size %d is negative; give a size such as 128MiB", h.MaxDecodedSize)
+	}
+	if h.PagePlans < -1 {
+		return fmt.Errorf("shell: page_plans %d is not a number of pages; give one such as 4096, or -1 (off)", h.PagePlans)
 	}
 	if err := h.validateSEO(); err != nil {
 		return err

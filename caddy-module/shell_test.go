@@ -43,6 +43,15 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("ETag", `"v1"`)
 		// ServeContent answers ranges and conditional requests as a real origin does.
 		http.ServeContent(w, r, "", time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC), strings.NewReader(festgeldPage))
+	case "/long/", "/nonce/":
+		// A content page past the splicer's first pieces; /nonce/ changes on every response,
+		// as a page with a CSP nonce or a timestamp does.
+		html()
+		body := strings.Repeat("<p>Zinsen für Ihr Erspartes, <a href=\"/festgeld/\">Festgeld</a>.</p>\n", 800)
+		if r.URL.Path == "/nonce/" {
+			body += fmt.Sprintf("<script nonce=\"%d\">0</script>", time.Now().UnixNano())
+		}
+		io.WriteString(w, "<!DOCTYPE html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>Lang</title></head><body><main>"+body+"</main></body></html>\n")
 	case "/off":
 		html()
 		hdr.Set("Shell", "off")

@@ -55,10 +55,18 @@ func NewPlans(max int) *Plans {
 	return &Plans{seed: maphash.MakeSeed(), max: max, m: make(map[uint64]plan)}
 }
 
-// Key names a page, from what the caller knows identifies it (its host and
-// request URI, say). Pages with the same key share one plan; a plan that
+// Key names a page, from what the caller knows identifies it (its host,
+// path and query, say). Pages with the same key share one plan; a plan that
 // does not fit the bytes costs time, never correctness.
-func (p *Plans) Key(page string) uint64 { return maphash.String(p.seed, page) }
+func (p *Plans) Key(parts ...string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(p.seed)
+	for _, s := range parts {
+		h.WriteString(s)
+		h.WriteByte(0)
+	}
+	return h.Sum64()
+}
 
 // Len is the number of pages remembered.
 func (p *Plans) Len() int {
