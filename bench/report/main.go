@@ -76,6 +76,9 @@ func report(text, md io.Writer, wrkDir, goBenchPath, customerPath string, about 
 	}
 	verdicts = append(verdicts, judgeSplicer(benches)...)
 	verdicts = append(verdicts, judgeSplicerScaled(benches))
+	if v, ok := judgeSplicerPlanned(benches); ok {
+		verdicts = append(verdicts, v)
+	}
 
 	if customerPath != "" { // customer.go
 		f, err := os.Open(customerPath)

@@ -14,15 +14,19 @@ import (
 const (
 	plainProxy = "plain"
 	shellOn    = "shell"
-	nginxSub   = "nginx"
+	// shellScanned is the shell with page_plans off: every response's body is
+	// scanned, as for a page whose bytes change on every response.
+	shellScanned = "shell-scanned"
+	nginxSub     = "nginx"
 )
 
-var proxyOrder = []string{plainProxy, shellOn, nginxSub}
+var proxyOrder = []string{plainProxy, shellOn, shellScanned, nginxSub}
 
 var proxyLabel = map[string]string{
-	plainProxy: "shellgate reverse_proxy",
-	shellOn:    "shellgate shell on",
-	nginxSub:   "nginx sub_filter",
+	plainProxy:   "shellgate reverse_proxy",
+	shellOn:      "shellgate shell on",
+	shellScanned: "shellgate shell on, page_plans off",
+	nginxSub:     "nginx sub_filter",
 }
 
 // A proxyResult is the median over rounds of one proxy serving one page.

@@ -102,7 +102,7 @@ func TestJudgeProxies(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		rs   []proxyResult
-		want []string // marks: throughput, p99, nginx
+		want []string // marks: throughput, p99, nginx (per shell proxy)
 	}{
 		{"all met at the limits", results(900, 11*ms, 899), []string{"PASS", "PASS", "PASS"}},
 		{"all missed just past them", results(899, 11*ms+time.Microsecond, 900), []string{"MISS", "MISS", "MISS"}},
@@ -113,6 +113,12 @@ func TestJudgeProxies(t *testing.T) {
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 15 * ms, RoundP99: []time.Duration{5*ms + ms/2, 15 * ms, 20*ms + ms/2}},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
 		}, []string{"PASS", "PASS", "PASS"}},
+		{"with page plans off beside", []proxyResult{
+			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
+			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10*ms + ms/2},
+			{Page: "100kb", Proxy: shellScanned, ReqPerSec: 700, P99: 14 * ms},
+			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
+		}, []string{"PASS", "PASS", "PASS", "MISS", "MISS", "MISS"}},
 		{"no shell figures", []proxyResult{{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000}, {Page: "100kb", Proxy: nginxSub, ReqPerSec: 900}}, []string{"n/a", "n/a", "n/a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -287,5 +293,25 @@ func TestJudgeCustomer(t *testing.T) {
 	noisy[3].Spread = map[string]float64{"p99-ms": 6}
 	if vs := judgeCustomer(noisy); vs[0].Mark() != "PASS, noisy" || vs[1].Mark() != "MISS, noisy" || vs[2].Mark() != "PASS" {
 		t.Errorf("runs 2.1 ms apart around a 2 ms margin, 6 and 4 ms around 5 ms: %s, %s, %s", vs[0].Mark(), vs[1].Mark(), vs[2].Mark())
+	}
+}
+
+func TestJudgeSplicerPlanned(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		bs     []goBench
+		want   string
+		wantOK bool
+	}{
+		{"no planned benchmarks", []goBench{{Name: "Splice/100KB", MBPerSec: 600}}, "n/a", false},
+		{"slowest page decides", []goBench{{Name: "SplicePlanned/100KB", MBPerSec: 990}, {Name: "SplicePlanned/1MB", MBPerSec: 4000}}, "MISS", true},
+		{"both fast", []goBench{{Name: "SplicePlanned/100KB", MBPerSec: 1000}, {Name: "SplicePlanned/1MB", MBPerSec: 4000}}, "PASS", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, ok := judgeSplicerPlanned(tc.bs)
+			if ok != tc.wantOK || v.Mark() != tc.want {
+				t.Errorf("got %s (%s), ok %v; want %s, ok %v", v.Mark(), v.Figure, ok, tc.want, tc.wantOK)
+			}
+		})
 	}
 }

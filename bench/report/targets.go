@@ -52,28 +52,36 @@ func judgeProxies(rs []proxyResult) []verdict {
 	pages := pagesOf(rs)
 	for _, page := range pages {
 		plain, okPlain := find(rs, page, plainProxy)
-		shell, okShell := find(rs, page, shellOn)
-		if pageSize(page) == targetPage {
-			v := verdict{Target: fmt.Sprintf("shell-on throughput >= %.2f x plain reverse_proxy (%s)", minThroughputRatio, sizeLabel(page))}
-			if okPlain && okShell && plain.ReqPerSec > 0 {
-				ratio := shell.ReqPerSec / plain.ReqPerSec
-				v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.3f x", ratio), ratio >= minThroughputRatio, true
-			}
-			out = append(out, v)
-			v = verdict{Target: fmt.Sprintf("p99 added by the shell <= %s (%s)", ms(maxP99Added), sizeLabel(page))}
-			if okPlain && okShell {
-				added := p99Added(shell, plain)
-				v.Figure, v.Pass, v.Judged = signedMs(added), added <= maxP99Added, true
-			}
-			out = append(out, v)
-		}
 		nginx, okNginx := find(rs, page, nginxSub)
-		v := verdict{Target: fmt.Sprintf("shell-on beats nginx sub_filter (%s)", sizeLabel(page))}
-		if okShell && okNginx && nginx.ReqPerSec > 0 {
-			ratio := shell.ReqPerSec / nginx.ReqPerSec
-			v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.2f x nginx req/s", ratio), ratio > 1, true
+		for _, sp := range []struct{ proxy, label, p99 string }{
+			{shellOn, "shell-on", "shell"},
+			{shellScanned, "shell-on, page_plans off,", "shell, page_plans off,"},
+		} {
+			shell, okShell := find(rs, page, sp.proxy)
+			if sp.proxy == shellScanned && !okShell {
+				continue // a run from before page plans
+			}
+			if pageSize(page) == targetPage {
+				v := verdict{Target: fmt.Sprintf("%s throughput >= %.2f x plain reverse_proxy (%s)", sp.label, minThroughputRatio, sizeLabel(page))}
+				if okPlain && okShell && plain.ReqPerSec > 0 {
+					ratio := shell.ReqPerSec / plain.ReqPerSec
+					v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.3f x", ratio), ratio >= minThroughputRatio, true
+				}
+				out = append(out, v)
+				v = verdict{Target: fmt.Sprintf("p99 added by the %s <= %s (%s)", sp.p99, ms(maxP99Added), sizeLabel(page))}
+				if okPlain && okShell {
+					added := p99Added(shell, plain)
+					v.Figure, v.Pass, v.Judged = signedMs(added), added <= maxP99Added, true
+				}
+				out = append(out, v)
+			}
+			v := verdict{Target: fmt.Sprintf("%s beats nginx sub_filter (%s)", sp.label, sizeLabel(page))}
+			if okShell && okNginx && nginx.ReqPerSec > 0 {
+				ratio := shell.ReqPerSec / nginx.ReqPerSec
+				v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.2f x nginx req/s", ratio), ratio > 1, true
+			}
+			out = append(out, v)
 		}
-		out = append(out, v)
 	}
 	return out
 }
@@ -145,6 +153,24 @@ func judgeSplicerScaled(bs []goBench) verdict {
 		v.Judged = true
 	}
 	return v
+}
+
+// judgeSplicerPlanned checks the 1 GB/s target for pages served again with the same
+// bytes (BenchmarkSplicePlanned: the page's plan replaces the body scan); ok is false for
+// a run without those benchmarks.
+func judgeSplicerPlanned(bs []goBench) (v verdict, ok bool) {
+	v = verdict{Target: "splicer >= 1 GB/s per core, page served again (page plans)"}
+	var slowest goBench
+	for _, b := range bs {
+		if strings.HasPrefix(b.Name, "SplicePlanned/") && pageSize(b.Name) > 0 && (!ok || b.MBPerSec < slowest.MBPerSec) {
+			slowest, ok = b, true
+		}
+	}
+	if ok {
+		v.Figure = fmt.Sprintf("slowest %.2f GB/s (%s)", slowest.MBPerSec/1000, slowest.Name)
+		v.Pass, v.Judged = slowest.MBPerSec >= minSplicerMBPerSec, true
+	}
+	return v, ok
 }
 
 // findBench finds the benchmark of the given family for a page size.
