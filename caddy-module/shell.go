@@ -59,10 +59,10 @@ type Handler struct {
 	// decompression bombs; past it the response is cut off. Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
 
-	// PagePlans is how many pages the splicer remembers (a keyed hash of the page's bytes
-	// and where the footer went, by host, path and query): a page served again with the
-	// same bytes skips the scan of its body, most of the splicer's work. The output is the
-	// same either way. Default: 4096 pages (a few hundred KiB); -1 turns it off.
+	// PagePlans is how many pages the splicer remembers (by host, path and query: the
+	// page's bytes and where the footer went, at most 64 MiB of bytes in all): a page served
+	// again with the same bytes skips the scan of its body, most of the splicer's work. The
+	// output is the same either way. Default: 4096 pages; -1 turns it off.
 	PagePlans int `json:"page_plans,omitempty"`
 
 	// Page title, consent and header choice (seo.go, consent.go).
@@ -144,7 +144,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		h.MaxDecodedSize = defaultMaxDecodedSize
 	}
 	if h.PagePlans >= 0 {
-		h.plans = splice.NewPlans(h.PagePlans)
+		h.plans = splice.NewPlans(h.PagePlans, 0)
 	}
 	hosts := make(map[string]string, len(h.Hosts))
 	for host, locale := range h.Hosts {

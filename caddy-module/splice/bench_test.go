@@ -62,12 +62,12 @@ func BenchmarkSplice(b *testing.B) {
 }
 
 // BenchmarkSplicePlanned is BenchmarkSplice for a page served again with
-// the same bytes, its plan stable (Plans): the body is hashed and kept, not
-// scanned.
+// the same bytes (Plans): the body is compared with the remembered bytes,
+// not scanned.
 func BenchmarkSplicePlanned(b *testing.B) {
 	for _, bs := range benchSizes {
 		page := realisticPage(bs.size)
-		plans := NewPlans(0)
+		plans := NewPlans(0, 0)
 		key := plans.Key(bs.name)
 		b.Run(bs.name, func(b *testing.B) {
 			b.SetBytes(int64(len(page)))

@@ -57,11 +57,12 @@
 // tests check that both paths decide alike on every document.
 //
 // Pages served again: with Plans (recall.go) a Writer remembers, per page,
-// a keyed hash of its bytes and where the footer went. When a page's plan
-// is stable (its last two responses were the same), the Writer scans only
-// until the body is steady, then writes the body through while hashing it
-// and keeping a copy, up to the first "</body" in any case. At EOF the same
-// bytes get the plan's footer; other bytes are scanned after all from the
-// copy, so the output is always the one without plans (tested on the
-// html5lib corpus, by fuzzing and with pages changed under the same key).
+// its bytes and where the footer went. Serving the page again, the Writer
+// scans only until the body is steady, then compares each write with the
+// remembered bytes and writes it through, up to the first "</body" in any
+// case. At EOF the same bytes get the remembered footer; at the first
+// difference the Writer scans the remembered copy of what came so far and
+// goes on as without plans, so the output is always the one without plans
+// (tested on the html5lib corpus, by fuzzing and with pages changed under
+// the same key).
 package splice

@@ -6,58 +6,62 @@ import (
 	"sync"
 )
 
-// Plans remember, per page, where the footer went last time and a keyed hash
-// of the page's bytes. A Writer given the plan of a page it is serving again
-// scans only until the body's decisions are made, then passes the body
-// through while hashing it; at the end, if the bytes are the same as the
-// last two times, the footer goes where the plan says, without the body
-// scan. If they differ, the Writer scans the body after all (it kept a copy)
-// and decides as usual, so a plan never changes what is written, only what
-// it costs. The body scan is most of the splicer's work on a content page.
+// Plans remember, per page, its last bytes and where the footer went. A
+// Writer serving a page whose plan it has scans only until the body's
+// decisions are made; from there it compares the bytes with the plan's and
+// writes them through without scanning. At EOF, the same bytes get the
+// plan's footer. At the first byte that differs, the Writer scans the
+// plan's copy of what came so far (the same bytes) and goes on as without
+// plans, so a plan never changes what is written, only what it costs. The
+// body scan is most of the splicer's work on a content page.
 //
+// A page that changes on every response (a nonce, a time) is kept without
+// its bytes after two changes in a row and checked again now and then.
 // Plans are safe for concurrent use; a Writer uses them through UsePlans.
 type Plans struct {
-	seed maphash.Seed // per process: nobody can make two pages hash alike on purpose
-	max  int
+	seed               maphash.Seed // for keys
+	maxPages, maxBytes int
 
-	mu sync.Mutex
-	m  map[uint64]plan
+	mu    sync.Mutex
+	m     map[uint64]*plan
+	bytes int // in the plans' bodies
 }
 
-// plan is what one page's last response left: its size, its hash, the
-// footer's offset (-1: left out) and the report.
+// plan is what the last responses of one page left; never changed once
+// stored, so Writers read it without the lock.
 type plan struct {
-	sum      uint64
-	size     int64
-	footerAt int64
+	body     []byte // the page's bytes; nil: not kept (it changes, or no room)
+	ends     []int  // offset of every "</body" (any case) in body, ascending
+	footerAt int64  // -1: left out
 	reason   string
-	// stable: the last two responses had the same bytes. Only stable plans
-	// are followed, so a page that changes on every response (a nonce, a
-	// time) costs its hash, not a copy and a second look.
-	stable bool
+	changes  int // responses in a row that differed from the one before
 }
 
-// Deferral bounds.
+// Bounds.
 const (
 	planPiece   = 4 << 10  // until deferral starts, input is scanned in pieces of about this size
-	planReach   = 64 << 10 // ... up to this offset; a body not steady by then is scanned as usual
-	deferCap    = 2 << 20  // most body bytes kept for a second look
-	deferKeep   = deferCap // a pooled Writer keeps its buffer: no allocation per response
-	maxPlansDef = 4096
+	planReach   = 64 << 10 // a body not steady by this offset is scanned as usual
+	planMaxPage = 2 << 20  // larger pages are not kept
+	volatile    = 2        // changes in a row after which a page is no longer kept ...
+	recheck     = 16       // ... but for every recheck-th response
 )
 
-// NewPlans returns Plans for at most max pages (0: 4096); beyond that, each
-// new page takes the place of an arbitrary one.
-func NewPlans(max int) *Plans {
-	if max <= 0 {
-		max = maxPlansDef
+// NewPlans returns Plans for at most maxPages pages (0: 4096) holding at
+// most maxBytes of their bytes (0: 64 MiB); beyond that, a new page takes
+// the place of arbitrary ones.
+func NewPlans(maxPages, maxBytes int) *Plans {
+	if maxPages <= 0 {
+		maxPages = 4096
 	}
-	return &Plans{seed: maphash.MakeSeed(), max: max, m: make(map[uint64]plan)}
+	if maxBytes <= 0 {
+		maxBytes = 64 << 20
+	}
+	return &Plans{seed: maphash.MakeSeed(), maxPages: maxPages, maxBytes: maxBytes, m: make(map[uint64]*plan)}
 }
 
 // Key names a page, from what the caller knows identifies it (its host,
-// path and query, say). Pages with the same key share one plan; a plan that
-// does not fit the bytes costs time, never correctness.
+// path and query, say). Pages with the same key share one plan; a plan
+// that does not fit the bytes costs a comparison, never correctness.
 func (p *Plans) Key(parts ...string) uint64 {
 	var h maphash.Hash
 	h.SetSeed(p.seed)
@@ -68,32 +72,50 @@ func (p *Plans) Key(parts ...string) uint64 {
 	return h.Sum64()
 }
 
-// Len is the number of pages remembered.
-func (p *Plans) Len() int {
+// Len is the number of pages remembered and the bytes kept of them.
+func (p *Plans) Len() (pages, kept int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.m)
+	return len(p.m), p.bytes
 }
 
-func (p *Plans) lookup(key uint64) (plan, bool) {
+func (p *Plans) lookup(key uint64) *plan {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	pl, ok := p.m[key]
-	return pl, ok
+	return p.m[key]
 }
 
-func (p *Plans) record(key uint64, pl plan) {
+// store keeps pl for key, making room.
+func (p *Plans) store(key uint64, pl *plan) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	old, ok := p.m[key]
-	pl.stable = ok && old.sum == pl.sum && old.size == pl.size && old.footerAt == pl.footerAt && old.reason == pl.reason
-	if !ok && len(p.m) >= p.max {
-		for k := range p.m { // map order: an arbitrary page makes room
-			delete(p.m, k)
+	if old := p.m[key]; old != nil {
+		p.bytes -= len(old.body)
+		delete(p.m, key)
+	}
+	if len(pl.body) > p.maxBytes/8 {
+		pl.body, pl.ends = nil, nil // one page may not take the room of many
+	}
+	for k, old := range p.m { // map order: arbitrary pages make room
+		if len(p.m) < p.maxPages && p.bytes+len(pl.body) <= p.maxBytes {
 			break
 		}
+		p.bytes -= len(old.body)
+		delete(p.m, k)
 	}
 	p.m[key] = pl
+	p.bytes += len(pl.body)
+}
+
+// settle marks key's plan as one whose page stopped changing.
+func (p *Plans) settle(key uint64, pl *plan) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.m[key] == pl {
+		settled := *pl
+		settled.changes = 0
+		p.m[key] = &settled
+	}
 }
 
 // UsePlans makes w learn from and follow the plan of the page named key
@@ -103,17 +125,43 @@ func (w *Writer) UsePlans(p *Plans, key uint64) {
 		return
 	}
 	w.plans, w.planKey = p, key
-	w.sum.SetSeed(p.seed)
-	w.plan, w.havePlan = p.lookup(key)
-	// Only a stable plan is worth scanning in pieces to start the deferral early.
-	w.planTried = !w.havePlan || !w.plan.stable
+	w.plan = p.lookup(key)
+	w.same = w.plan != nil && w.plan.body != nil
+	w.planTried = !w.same // only bytes to compare with are worth a deferral
+	w.capture = !w.same && w.wantCapture()
+	w.pageBuf = w.pageBuf[:0]
 }
 
-// planWrite is Write for a Writer with plans: it hashes every byte, scans
-// in pieces until the body is steady and then defers the rest (deferWrite).
+// wantCapture says whether this response's bytes should be kept for the next.
+func (w *Writer) wantCapture() bool {
+	pl := w.plan
+	return pl == nil || pl.changes < volatile || pl.changes%recheck == 0
+}
+
+// planWrite is Write for a Writer with plans: it compares the bytes with
+// the plan's, scans in pieces until the body is steady, then defers.
 func (w *Writer) planWrite(p []byte) (int, error) {
-	n := len(p)
-	w.sum.Write(p)
+	n, start := len(p), w.in
+	mismatch := false
+	if w.same {
+		body := w.plan.body
+		if end := start + int64(len(p)); end > int64(len(body)) || !bytes.Equal(p, body[start:end]) {
+			w.same, mismatch = false, true
+			if w.capture = w.wantCapture(); w.capture {
+				w.pageBuf = append(w.pageBuf[:0], body[:start]...) // the same so far
+			}
+		}
+	}
+	if w.capture {
+		if start+int64(len(p)) > planMaxPage {
+			w.capture, w.pageBuf = false, w.pageBuf[:0]
+		} else {
+			w.pageBuf = append(w.pageBuf, p...)
+		}
+	}
+	if mismatch && w.deferring {
+		return n, w.undefer(p, start)
+	}
 	for len(p) > 0 {
 		if w.deferring {
 			return n, w.deferWrite(p)
@@ -141,42 +189,37 @@ func (w *Writer) planWrite(p []byte) (int, error) {
 // everything read so far is written.
 func (w *Writer) tryDefer() {
 	switch {
-	case w.pass || w.in > planReach || w.in >= w.plan.size || w.plan.size-w.in > deferCap:
+	case !w.same || w.pass || w.in > planReach || w.in >= int64(len(w.plan.body)):
 		w.planTried = true
 	case w.steady && w.scanner.st == sData && w.prefixDone && w.out == w.in && !w.ins[insFooter].ready:
 		w.planTried, w.deferring = true, true
 		w.deferAt, w.deferStop = w.in, -1
-		w.deferBuf = w.deferBuf[:0]
+		for _, e := range w.plan.ends {
+			if int64(e) >= w.deferAt {
+				w.deferStop = int64(e)
+				break
+			}
+		}
 	}
 }
 
-// deferWrite keeps p for a second look and writes it, up to the first
-// "</body" (any case) or one that may begin in the last bytes: every footer
-// position but EOF is at one, so nothing written can be a place the footer
-// should have gone.
+// deferWrite writes p, the plan's bytes, up to the plan's first "</body"
+// (any case) or one that may begin in p's last bytes: every footer position
+// but EOF is at one, so nothing written can be a place the footer should
+// have gone, whatever the bytes still to come.
 func (w *Writer) deferWrite(p []byte) error {
 	start := w.in
 	w.in += int64(len(p))
-	from := max(len(w.deferBuf)-len("</bod"), 0)
-	w.deferBuf = append(w.deferBuf, p...)
-	if w.deferStop < 0 {
-		if c := indexBodyEnd(w.deferBuf[from:]); c >= 0 {
-			w.deferStop = w.deferAt + int64(from+c)
-		}
-	}
-	if len(w.deferBuf) > deferCap || w.in > w.plan.size || (w.deferStop >= 0 && w.in-w.deferStop > footerBound) {
-		return w.undefer(p, start) // not the page of the plan: look after all
-	}
-	// The last bytes may begin a "</body" the next write completes.
 	limit := w.in - int64(len("</bod"))
-	if w.deferStop >= 0 {
+	if w.deferStop >= 0 && w.deferStop < limit {
 		limit = w.deferStop
 	}
 	return w.emit(p, start, limit)
 }
 
-// undefer scans the kept bytes after all and goes on as if they had come in
-// one Write: the output is what it would have been without the plan.
+// undefer scans the bytes deferred so far (the plan's, which they equal),
+// then p, as if they had come in one Write: the output is what it would
+// have been without the plan.
 func (w *Writer) undefer(p []byte, start int64) (err error) {
 	w.deferring = false
 	defer func() {
@@ -184,21 +227,23 @@ func (w *Writer) undefer(p []byte, start int64) (err error) {
 			_, err = w.recovered(r, p, start)
 		}
 	}()
-	w.scan(w.deferBuf, w.deferAt)
-	w.deferBuf = w.deferBuf[:0]
+	w.in = start + int64(len(p))
+	w.scan(w.plan.body[w.deferAt:start], w.deferAt)
+	if len(p) > 0 && !w.pass {
+		w.scan(p, start)
+	}
 	w.decide(p, false)
 	return w.emit(p, start, w.safe())
 }
 
-// closePlanned ends a deferred response: the plan's footer when the bytes
-// are the plan's, else the scan after all. It reports whether it wrote the
+// closePlanned ends a deferred response: the plan's footer when all bytes
+// were the plan's, else the scan after all. It reports whether it wrote the
 // end (else Close goes on as without plans).
 func (w *Writer) closePlanned() (bool, error) {
-	if w.in != w.plan.size || w.sum.Sum64() != w.plan.sum {
+	if !w.same || w.in != int64(len(w.plan.body)) {
 		return false, w.undefer(nil, w.in)
 	}
 	w.deferring = false
-	w.deferBuf = w.deferBuf[:0]
 	ft := &w.ins[insFooter]
 	if at := w.plan.footerAt; at >= 0 && at >= w.out && at <= w.in {
 		ft.at, ft.ready = at, true
@@ -206,6 +251,9 @@ func (w *Writer) closePlanned() (bool, error) {
 	w.report.FooterPlaced = ft.ready
 	w.report.Reason = w.plan.reason
 	w.report.Planned = true
+	if w.plan.changes != 0 {
+		w.plans.settle(w.planKey, w.plan)
+	}
 	return true, w.emit(nil, w.in, w.in)
 }
 
@@ -214,11 +262,31 @@ func (w *Writer) recordPlan() {
 	if w.plans == nil || w.pass || w.report.Planned {
 		return
 	}
-	footerAt := int64(-1)
-	if ft := w.ins[insFooter]; ft.done {
-		footerAt = ft.at
+	if w.same && w.in == int64(len(w.plan.body)) {
+		if w.plan.changes != 0 { // the same bytes, not deferred (the body was never steady)
+			w.plans.settle(w.planKey, w.plan)
+		}
+		return
 	}
-	w.plans.record(w.planKey, plan{sum: w.sum.Sum64(), size: w.in, footerAt: footerAt, reason: w.report.Reason})
+	pl := &plan{footerAt: -1, reason: w.report.Reason}
+	if ft := w.ins[insFooter]; ft.done {
+		pl.footerAt = ft.at
+	}
+	if w.plan != nil {
+		pl.changes = w.plan.changes + 1
+	}
+	if w.capture && int64(len(w.pageBuf)) == w.in {
+		pl.body, w.pageBuf = w.pageBuf, nil // the plan owns it now
+		for i := 0; ; {
+			j := indexBodyEnd(pl.body[i:])
+			if j < 0 {
+				break
+			}
+			pl.ends = append(pl.ends, i+j)
+			i += j + 1
+		}
+	}
+	w.plans.store(w.planKey, pl)
 }
 
 // indexBodyEnd is the index of the first "</body" in b in any case, or -1.

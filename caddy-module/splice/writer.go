@@ -2,7 +2,6 @@ package splice
 
 import (
 	"fmt"
-	"hash/maphash"
 	"io"
 	"sync"
 )
@@ -99,13 +98,13 @@ type Writer struct {
 	// plans (recall.go): what the last responses of this page left
 	plans              *Plans
 	planKey            uint64
-	plan               plan
-	havePlan           bool
+	plan               *plan
+	same               bool // every byte so far is the plan's
 	planTried          bool // deferral started or ruled out
-	deferring          bool // body bytes are kept and hashed, not scanned
+	deferring          bool // body bytes are compared and written, not scanned
 	deferAt, deferStop int64
-	deferBuf           []byte
-	sum                maphash.Hash
+	capture            bool   // keep this response's bytes for the next plan
+	pageBuf            []byte // ... here
 
 	scanner
 	tree
@@ -133,16 +132,16 @@ func (w *Writer) Release() {
 	if cap(w.held) > 4*heldCap {
 		w.held = make([]byte, 0, heldCap) // do not keep a buffer a freak page grew
 	}
-	if cap(w.deferBuf) > deferKeep {
-		w.deferBuf = nil
+	if cap(w.pageBuf) > 4*heldCap {
+		w.pageBuf = nil
 	}
-	w.plans = nil
+	w.plans, w.plan = nil, nil
 	pool.Put(w)
 }
 
 func (w *Writer) reset(dst io.Writer, f Fragments) {
-	held, kept := w.held[:0], w.deferBuf[:0]
-	*w = Writer{dst: dst, frag: f, held: held, deferBuf: kept, faultAt: -1}
+	held, kept := w.held[:0], w.pageBuf[:0]
+	*w = Writer{dst: dst, frag: f, held: held, pageBuf: kept, faultAt: -1}
 	for i := range w.ins {
 		w.ins[i].at = -1
 	}
