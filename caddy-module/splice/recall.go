@@ -276,7 +276,8 @@ func (w *Writer) recordPlan() {
 		pl.changes = w.plan.changes + 1
 	}
 	if w.capture && int64(len(w.pageBuf)) == w.in {
-		pl.body, w.pageBuf = w.pageBuf, nil // the plan owns it now
+		// a copy of its own size: the plan keeps no spare capacity, the Writer its buffer
+		pl.body = append(make([]byte, 0, len(w.pageBuf)), w.pageBuf...)
 		for i := 0; ; {
 			j := indexBodyEnd(pl.body[i:])
 			if j < 0 {
