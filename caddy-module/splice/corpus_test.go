@@ -3,11 +3,12 @@ package splice
 import (
 	"bufio"
 	"bytes"
+	"maps"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -129,11 +130,7 @@ func TestHTML5LibCorpus(t *testing.T) {
 // open (foreign content, templates, tables, open elements before </body>).
 func TestHTML5LibPairs(t *testing.T) {
 	docs := html5libDocuments(t)
-	names := make([]string, 0, len(docs))
-	for k := range docs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(docs))
 	rng := rand.New(rand.NewSource(1))
 	failed := 0
 	for i := 0; i < 4000 && failed < 10; i++ {
@@ -152,11 +149,7 @@ func TestHTML5LibPairs(t *testing.T) {
 // the bytes after </body>).
 func TestHTML5LibInPage(t *testing.T) {
 	docs := html5libDocuments(t)
-	names := make([]string, 0, len(docs))
-	for k := range docs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(docs))
 	page := realisticPage(3 << 10)
 	rng := rand.New(rand.NewSource(2))
 	failed := 0

@@ -3,8 +3,9 @@ package splice
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand"
-	"sort"
+	"slices"
 	"testing"
 )
 
@@ -111,12 +112,7 @@ func TestPlansNeverChangeTheOutput(t *testing.T) {
 		"longer":                          append(append([]byte(nil), page...), "<p>after</p>"...),
 		"uppercase </BODY>":               edit(end, "</body>", "</BODY>"),
 	}
-	names := make([]string, 0, len(cases))
-	for n := range cases {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(cases)) {
 		t.Run(name, func(t *testing.T) {
 			// the page, then the change, then the page again, each three times
 			planned, err := checkPlanned(t, [][]byte{page, cases[name], page}, []int{3 << 10, 1 << 10, 7, 16 << 10})
@@ -138,11 +134,7 @@ var plannedPrefix = steadyPrefix + "<p>" + string(bytes.Repeat([]byte("Festgeld 
 // they leave open meets a plan made for the page without them.
 func TestPlansOnHTML5LibDocuments(t *testing.T) {
 	docs := html5libDocuments(t)
-	names := make([]string, 0, len(docs))
-	for k := range docs {
-		names = append(names, k)
-	}
-	sort.Strings(names)
+	names := slices.Sorted(maps.Keys(docs))
 	rng := rand.New(rand.NewSource(3))
 	base := []byte(plannedPrefix + "<p>text</p></div></body></html>\n")
 	failed, planned := 0, 0
