@@ -56,7 +56,7 @@
 // to a push or a pop and leaves every other tag to the general states;
 // tests check that both paths decide alike on every document.
 //
-// Pages served again: with Plans (recall.go) a Writer remembers, per page,
+// Pages served again: with Plans (plans.go) a Writer remembers, per page,
 // its bytes and where the footer went. Serving the page again, the Writer
 // scans only until the body is steady, then compares each write with the
 // remembered bytes and writes it through, up to the first "</body" in any

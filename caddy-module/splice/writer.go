@@ -95,7 +95,7 @@ type Writer struct {
 
 	decl headDecl // what the head declared, for Resolve
 
-	// plans (recall.go): what the last responses of this page left
+	// plans (plans.go): what the last responses of this page left
 	plans              *Plans
 	planKey            uint64
 	plan               *plan
