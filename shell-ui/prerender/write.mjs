@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -115,7 +116,9 @@ const gzSizes = {};
 for (const name of assetNames) {
   const file = join(assetsDir, name);
   const body = await readFile(file);
-  const gz = gzipSync(body, { level: 9 });
+  // Zopfli writes standard gzip 3-4 % smaller than zlib's best level; it is slow (seconds for
+  // the whole build), which a build that compresses once for every response can afford.
+  const gz = Buffer.from(await gzipAsync(body, { numiterations: 15 }));
   const br = brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
@@ -205,9 +208,10 @@ const over = [];
 if (js.gz > Budget.js) over.push(`JS is ${kb(js.gz)} gzip, over its ${kb(Budget.js)} budget`);
 if (banner && js.gz + banner.gz > Budget.js) over.push(`JS of a page with the country banner is ${kb(js.gz + banner.gz)} gzip, over the ${kb(Budget.js)} budget`);
 if (css.gz > Budget.css) over.push(`CSS is ${kb(css.gz)} gzip, over its ${kb(Budget.css)} budget`);
-// Reported, not enforced yet: a customer's page is still over (see the line above for its
-// parts); make it part of `over` once it fits.
-if (customerJs.gz > Budget.js) console.warn(`shell-ui: warning: a customer's page JS is ${kb(customerJs.gz)} gzip, over the ${kb(Budget.js)} budget`);
+if (customerJs.gz > Budget.js) over.push(`JS of a customer's page is ${kb(customerJs.gz)} gzip, over the ${kb(Budget.js)} budget`);
+if (banner && customerJs.gz + banner.gz > Budget.js) {
+  over.push(`JS of a customer's page with the country banner is ${kb(customerJs.gz + banner.gz)} gzip, over the ${kb(Budget.js)} budget`);
+}
 if (over.length > 0) {
   console.error(`shell-ui: size budget broken: ${over.join('; ')}. Remove code or styles before raising a budget.`);
   process.exit(1);
