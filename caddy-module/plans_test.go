@@ -16,6 +16,7 @@ func TestPagePlans(t *testing.T) {
 		{"same bytes", "", "/long/", 3},
 		{"a nonce in every response", "", "/nonce/", 0},
 		{"plans off", "{\n\t\tpage_plans off\n\t}", "/long/", 0},
+		{"Cache-Control: private", "", "/long-private/", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			tester := startGateway(t, &origin{}, tt.options)
@@ -30,7 +31,7 @@ func TestPagePlans(t *testing.T) {
 				if footer < 0 || !strings.HasPrefix(body[footer:][strings.Index(body[footer:], "</div></body>")+len("</div>"):], "</body></html>\n") {
 					t.Fatalf("response %d: no footer right before </body>: ...%s", i+1, body[max(len(body)-300, 0):])
 				}
-				if tt.path == "/long/" {
+				if tt.path != "/nonce/" {
 					if i == 0 {
 						first = body
 					} else if body != first {
@@ -40,6 +41,33 @@ func TestPagePlans(t *testing.T) {
 			}
 			if got := counterValue(t, shellMetrics.planned) - before; got != tt.planned {
 				t.Errorf("%v of 4 responses followed the page's plan, want %v", got, tt.planned)
+			}
+		})
+	}
+}
+
+// A page is remembered only when it may be stored: not a logged-in customer's, not one the
+// upstream marks no-store or private.
+func TestRememberable(t *testing.T) {
+	visitor, customer := &page{}, &page{}
+	customer.input.LoggedIn = true
+	for _, tt := range []struct {
+		name         string
+		p            *page
+		cacheControl []string
+		want         bool
+	}{
+		{"a visitor's page", visitor, nil, true},
+		{"public, max-age", visitor, []string{"public, max-age=300"}, true},
+		{"a customer's page", customer, nil, false},
+		{"no-store", visitor, []string{"no-store"}, false},
+		{"private among others", visitor, []string{"max-age=0, Private"}, false},
+		{"private with fields", visitor, []string{`no-cache, private="Set-Cookie"`}, false},
+		{"in a second header line", visitor, []string{"max-age=60", "no-store"}, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rememberable(tt.cacheControl, tt.p); got != tt.want {
+				t.Errorf("rememberable = %v, want %v", got, tt.want)
 			}
 		})
 	}

@@ -24,6 +24,9 @@ type shellWriter struct {
 	h       *Handler
 	page    *page
 	planKey uint64 // the page's name in h.plans
+	// ownCacheControl counts the Cache-Control values the gateway set before the upstream
+	// answered (a new device id's no-store): the upstream's own come after them.
+	ownCacheControl int
 
 	wroteHeader bool
 	reason      string // why the response passes untouched; "" while it may be spliced
@@ -47,6 +50,7 @@ func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page,
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
 	if h.plans != nil {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
+		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
 	}
 	return sw
 }
@@ -95,13 +99,34 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 	sw.out = outBuffers.Get().(*bufio.Writer)
 	sw.out.Reset(writerOnly{sw.ResponseWriter})
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
-	sw.splicer.UsePlans(sw.h.plans, sw.planKey)
+	cacheControl := hdr.Values("Cache-Control")
+	if rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
+		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
+	}
 	sw.body = sw.splicer
 	if coding := contentCoding(hdr); coding != "" {
 		hdr.Del("Content-Encoding")
 		sw.decoder = newDecoder(coding, sw.splicer, sw.h.MaxDecodedSize)
 		sw.body = sw.decoder
 	}
+}
+
+// rememberable tells whether the page's bytes may be kept for its plan (page_plans): not a
+// page the upstream forbids caches to store (its Cache-Control values say no-store or
+// private), and not a logged-in customer's, which may carry their data.
+func rememberable(upstreamCacheControl []string, p *page) bool {
+	if p == nil || p.input.LoggedIn {
+		return false
+	}
+	for _, v := range upstreamCacheControl {
+		for _, d := range strings.Split(v, ",") {
+			d, _, _ = strings.Cut(strings.TrimSpace(d), "=")
+			if strings.EqualFold(d, "no-store") || strings.EqualFold(d, "private") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // passReason says why a response with this status and header must pass untouched, or "".

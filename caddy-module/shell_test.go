@@ -43,10 +43,14 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		hdr.Set("ETag", `"v1"`)
 		// ServeContent answers ranges and conditional requests as a real origin does.
 		http.ServeContent(w, r, "", time.Date(2026, 10, 21, 7, 28, 0, 0, time.UTC), strings.NewReader(festgeldPage))
-	case "/long/", "/nonce/":
+	case "/long/", "/nonce/", "/long-private/":
 		// A content page past the splicer's first pieces; /nonce/ changes on every response,
-		// as a page with a CSP nonce or a timestamp does.
+		// as a page with a CSP nonce or a timestamp does; /long-private/ is the same page for
+		// one user only.
 		html()
+		if r.URL.Path == "/long-private/" {
+			hdr.Set("Cache-Control", "private, max-age=0")
+		}
 		body := strings.Repeat("<p>Zinsen für Ihr Erspartes, <a href=\"/festgeld/\">Festgeld</a>.</p>\n", 800)
 		if r.URL.Path == "/nonce/" {
 			body += fmt.Sprintf("<script nonce=\"%d\">0</script>", time.Now().UnixNano())
