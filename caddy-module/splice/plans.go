@@ -294,7 +294,7 @@ func (w *Writer) recordPlan() {
 // It looks for the rare 'y' and 'Y' with bytes.IndexByte rather than at
 // every '<'.
 func indexBodyEnd(b []byte) int {
-	lo, up := indexFrom(b, 5, 'y'), indexFrom(b, 5, 'Y')
+	lo, up := indexByteFrom(b, 5, 'y'), indexByteFrom(b, 5, 'Y')
 	for lo >= 0 || up >= 0 {
 		i := lo
 		if i < 0 || (up >= 0 && up < i) {
@@ -304,20 +304,10 @@ func indexBodyEnd(b []byte) int {
 			return i - 5
 		}
 		if i == lo {
-			lo = indexFrom(b, i+1, 'y')
+			lo = indexByteFrom(b, i+1, 'y')
 		} else {
-			up = indexFrom(b, i+1, 'Y')
+			up = indexByteFrom(b, i+1, 'Y')
 		}
-	}
-	return -1
-}
-
-func indexFrom(b []byte, i int, c byte) int {
-	if i >= len(b) {
-		return -1
-	}
-	if j := bytes.IndexByte(b[i:], c); j >= 0 {
-		return i + j
 	}
 	return -1
 }
