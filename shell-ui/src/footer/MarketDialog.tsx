@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
 import './MarketDialog.css';
 
@@ -23,7 +23,9 @@ const shown = (el: HTMLElement) => el.closest('[hidden]') === null;
 export function MarketDialog({ id, title, closeLabel, onClose, children }: MarketDialogProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect: focus is inside before the dialog is painted, also when its chunk arrives
+  // outside any user event (a passive effect would leave one frame with focus on the opener).
+  useLayoutEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     [...(dialog.current?.querySelectorAll<HTMLElement>(focusable) ?? [])].find(shown)?.focus();
     const { overflow } = document.body.style;
