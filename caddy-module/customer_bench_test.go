@@ -2,15 +2,18 @@ package shell
 
 import (
 	"context"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
 
 	"github.com/shellgate/shellgate/caddy-module/customer"
+	"github.com/shellgate/shellgate/caddy-module/customer/customertest"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -81,7 +84,9 @@ func BenchmarkCustomerPage(b *testing.B) {
 		{name: "logged-in-uncached", after: dependentCallsHinted},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			client, err := customer.New(customer.Options{BaseURL: g.h.Customer.API, CacheTTL: -1, HintTTL: c.hintTTL})
+			calls := newCallTimer()
+			client, err := customer.New(customer.Options{BaseURL: g.h.Customer.API, CacheTTL: -1, HintTTL: c.hintTTL,
+				HTTPClient: &http.Client{Transport: calls}})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -97,7 +102,26 @@ func BenchmarkCustomerPage(b *testing.B) {
 				}
 			}()
 			run(b, cookie, 5) // warm: the API's connections are open at a running edge
-			took := run(b, cookie, uncachedSamples)
+			// Each page beside its own calls as the client timed them: on a shared machine a
+			// call set to 20 ms sometimes takes 25, and the page cannot be faster than that.
+			took := make([]time.Duration, 0, uncachedSamples)
+			overSlowest := make([]time.Duration, 0, uncachedSamples)
+			overCritical := make([]time.Duration, 0, uncachedSamples)
+			for range uncachedSamples {
+				calls.reset()
+				start := time.Now()
+				if code := serve(cookie); code != http.StatusOK {
+					b.Fatalf("page answered %d", code)
+				}
+				page := time.Since(start)
+				observed := calls.took()
+				took = append(took, page)
+				overSlowest = append(overSlowest, page-slowestCall(observed))
+				overCritical = append(overCritical, page-criticalPath(observed, c.after))
+			}
+			slices.Sort(took)
+			slices.Sort(overSlowest)
+			slices.Sort(overCritical)
 			// The data load alone, with the same client and latencies: what of the page's time
 			// (and its tail) is the calls' rather than the page's own work.
 			s := visitorOfSession(b, g, cookie)
@@ -124,6 +148,9 @@ func BenchmarkCustomerPage(b *testing.B) {
 			b.ReportMetric(msOf(critical), "critical-path-ms")
 			b.ReportMetric(p99(took)-msOf(slowest), "p99-over-slowest-call-ms")
 			b.ReportMetric(p99(took)-msOf(critical), "p99-over-critical-path-ms")
+			b.ReportMetric(p50(overSlowest), "own-slowest-p50-added-ms")
+			b.ReportMetric(p99(overSlowest), "own-slowest-p99-added-ms")
+			b.ReportMetric(p99(overCritical), "own-critical-p99-added-ms")
 		})
 	}
 }
@@ -186,3 +213,41 @@ func visitorOfSession(b *testing.B, g *customerGateway, cookie *http.Cookie) *se
 }
 
 func msOf(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// callTimer is the customer client's transport in the uncached cases: it times each call of
+// one page (request out to answer's header in, as the edge waits for it), by call name.
+type callTimer struct {
+	next http.RoundTripper
+	mu   sync.Mutex
+	by   map[string]time.Duration
+}
+
+func newCallTimer() *callTimer {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 64 // as the customer client's own default
+	return &callTimer{next: t, by: map[string]time.Duration{}}
+}
+
+func (c *callTimer) RoundTrip(r *http.Request) (*http.Response, error) {
+	start := time.Now()
+	res, err := c.next.RoundTrip(r)
+	took := time.Since(start)
+	call := customertest.CallOf(r)
+	c.mu.Lock()
+	c.by[call] = max(c.by[call], took)
+	c.mu.Unlock()
+	return res, err
+}
+
+func (c *callTimer) reset() {
+	c.mu.Lock()
+	clear(c.by)
+	c.mu.Unlock()
+}
+
+// took gives the calls of the page so far and how long each took.
+func (c *callTimer) took() map[string]time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.by)
+}

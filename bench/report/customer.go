@@ -102,12 +102,14 @@ func (b customerBench) metric(unit string) (float64, bool) {
 }
 
 // customerTable lists p50 and p99 per case, and for the uncached case the upstream's slowest
-// call and critical path it is judged against, and the data load alone (the customer
-// client's Load, no page), which tells the calls' share of the page's time and tail.
+// call and critical path it is judged against, the data load alone (the customer client's
+// Load, no page), which tells the calls' share of the page's time and tail, and each page's
+// time over its own calls as the client timed them.
 func customerTable(bs []customerBench) table {
 	t := table{
 		Title: "A page with the customer's data (BenchmarkCustomerPage, through the handler, median of -count runs)",
-		Head:  []string{"case", "p50", "p99", "slowest call", "critical path", "data load alone p50", "data load alone p99"},
+		Head: []string{"case", "p50", "p99", "slowest call", "critical path", "data load alone p50", "data load alone p99",
+			"p99 over its own slowest call", "p99 over its own critical path"},
 	}
 	cell := func(b customerBench, unit string) string {
 		if v, ok := b.metric(unit); ok {
@@ -117,7 +119,8 @@ func customerTable(bs []customerBench) table {
 	}
 	for _, b := range bs {
 		t.Rows = append(t.Rows, []string{b.Case, cell(b, "p50-ms"), cell(b, "p99-ms"),
-			cell(b, "slowest-call-ms"), cell(b, "critical-path-ms"), cell(b, "load-p50-ms"), cell(b, "load-p99-ms")})
+			cell(b, "slowest-call-ms"), cell(b, "critical-path-ms"), cell(b, "load-p50-ms"), cell(b, "load-p99-ms"),
+			cell(b, "own-slowest-p99-added-ms"), cell(b, "own-critical-p99-added-ms")})
 	}
 	return t
 }
@@ -145,21 +148,33 @@ func judgeCustomer(bs []customerBench) []verdict {
 	}
 	slow := verdict{Target: fmt.Sprintf("logged-in page, answers expired: p99 <= slowest single call + %.0f ms", maxUncachedOverSlowMs)}
 	if cold, ok := findCase(bs, caseUncached); ok {
-		p99, okP := cold.metric("p99-ms")
-		if s, okS := cold.metric("slowest-call-ms"); okP && okS {
-			slow.Figure = fmt.Sprintf("%.2f ms vs %.2f + %.0f ms", p99, s, maxUncachedOverSlowMs)
-			slow.Pass, slow.Judged = p99 <= s+maxUncachedOverSlowMs, true
-			slow.Noisy = cold.Spread["p99-ms"] > maxUncachedOverSlowMs
-		}
+		judgeUncached(&slow, cold, "slowest-call-ms", "own-slowest-p99-added-ms", "its slowest call")
 	}
 	chain := verdict{Target: fmt.Sprintf("customer's first page, nothing cached: p99 <= critical path (slowest chain of dependent calls) + %.0f ms", maxUncachedOverSlowMs)}
 	if first, ok := findCase(bs, caseFirst); ok {
-		p99, okP := first.metric("p99-ms")
-		if c, okC := first.metric("critical-path-ms"); okP && okC {
-			chain.Figure = fmt.Sprintf("%.2f ms vs %.2f + %.0f ms", p99, c, maxUncachedOverSlowMs)
-			chain.Pass, chain.Judged = p99 <= c+maxUncachedOverSlowMs, true
-			chain.Noisy = first.Spread["p99-ms"] > maxUncachedOverSlowMs
-		}
+		judgeUncached(&chain, first, "critical-path-ms", "own-critical-p99-added-ms", "its critical path")
 	}
 	return []verdict{cached, slow, chain}
+}
+
+// judgeUncached judges an uncached case's p99 against a reference (the slowest call or the
+// critical path) + 5 ms. Where the run timed each page's own calls (ownUnit: the p99 over
+// pages of the page's time minus its own calls' reference, as the client timed them), that
+// decides: a call set to 20 ms takes longer now and then on a shared machine, and no page is
+// faster than its calls. Without it, the page's p99 is judged against the set latencies.
+func judgeUncached(v *verdict, b customerBench, refUnit, ownUnit, own string) {
+	p99, okP := b.metric("p99-ms")
+	ref, okR := b.metric(refUnit)
+	if !okP || !okR {
+		return
+	}
+	if added, ok := b.metric(ownUnit); ok {
+		v.Figure = fmt.Sprintf("each page over %s: p99 %+.2f ms (pages' p99 %.2f ms, set latencies %.2f ms)", own, added, p99, ref)
+		v.Pass, v.Judged = added <= maxUncachedOverSlowMs, true
+		v.Noisy = b.Spread[ownUnit] > maxUncachedOverSlowMs
+		return
+	}
+	v.Figure = fmt.Sprintf("%.2f ms vs %.2f + %.0f ms", p99, ref, maxUncachedOverSlowMs)
+	v.Pass, v.Judged = p99 <= ref+maxUncachedOverSlowMs, true
+	v.Noisy = b.Spread["p99-ms"] > maxUncachedOverSlowMs
 }

@@ -286,6 +286,30 @@ func TestJudgeCustomer(t *testing.T) {
 			}
 		})
 	}
+	// With each page timed against its own calls, that figure decides, not the set latencies.
+	own := func(slowestAdded, criticalAdded float64) []customerBench {
+		bs := cases(1, 2, 29, 20, 36, 28)
+		bs[3].Metrics["own-slowest-p99-added-ms"] = slowestAdded
+		bs[2].Metrics["own-critical-p99-added-ms"] = criticalAdded
+		return bs
+	}
+	for _, tc := range []struct {
+		name                          string
+		slowestAdded, criticalAdded   float64
+		wantSlowest, wantCritical     string
+		wantFigureSlowest, wantFigure string
+	}{
+		{"own calls took the time", 1.2, 5, "PASS", "PASS", "p99 +1.20 ms", "p99 +5.00 ms"},
+		{"the page's own work", 5.01, 6, "MISS", "MISS", "p99 +5.01 ms", "p99 +6.00 ms"},
+	} {
+		vs := judgeCustomer(own(tc.slowestAdded, tc.criticalAdded))
+		if vs[1].Mark() != tc.wantSlowest || vs[2].Mark() != tc.wantCritical {
+			t.Errorf("%s: %s (%s), %s (%s); want %s, %s", tc.name, vs[1].Mark(), vs[1].Figure, vs[2].Mark(), vs[2].Figure, tc.wantSlowest, tc.wantCritical)
+		}
+		if !strings.Contains(vs[1].Figure, tc.wantFigureSlowest) || !strings.Contains(vs[2].Figure, tc.wantFigure) {
+			t.Errorf("%s: figures %q, %q", tc.name, vs[1].Figure, vs[2].Figure)
+		}
+	}
 	noisy := cases(1, 2, 26, 20, 31, 28)
 	noisy[0].Spread = map[string]float64{"p99-ms": 1.5}
 	noisy[1].Spread = map[string]float64{"p99-ms": 0.6}

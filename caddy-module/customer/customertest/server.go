@@ -253,6 +253,13 @@ type route struct {
 	missing  string // a required parameter that is absent or wrong
 }
 
+// CallOf names the call a request to the API is (a name of Calls), or "" for none: for
+// clients that time the calls they make, such as the customer page benchmark.
+func CallOf(r *http.Request) string {
+	rt, _ := match(r)
+	return rt.call
+}
+
 func match(r *http.Request) (route, bool) {
 	path, ok := strings.CutPrefix(r.URL.Path, BasePath)
 	if !ok {
