@@ -65,10 +65,9 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Path:          r.URL.Path,
 		Year:          h.now().Year(),
 		CanAccess:     true,
-		Flags:         h.flagsOf(locale),
 	}}
 	h.fillIdentityState(r, basePath, &p.state)
-	h.fillCustomerState(r, p) // device flags, customer block, access; opens the private header's gates
+	h.fillCustomerState(r, p) // the request's flags, customer block, access; opens the private header's gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.
