@@ -138,7 +138,6 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 	in := market.BannerInput{
 		Current:        p.state.Locale,
 		RegionRedirect: r.URL.Query().Has(cfg.QueryParam),
-		Markets:        h.listedMarkets(p.state.Locale, p.state.Flags),
 	}
 	if c, err := r.Cookie(cfg.PreferredCookie); err == nil {
 		in.Preferred = c.Value
@@ -146,6 +145,10 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 	if c, err := r.Cookie(cfg.RedirectCookie); err == nil && c.Value != "" {
 		in.RedirectCookie = true
 	}
+	if !in.Asked() {
+		return // most pages: no market list to build
+	}
+	in.Markets = h.listedMarkets(p.state.Locale, p.state.Flags)
 	if cfg.CountryHeader != "" {
 		in.Country = r.Header.Get(cfg.CountryHeader)
 	}

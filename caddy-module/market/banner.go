@@ -40,6 +40,12 @@ type BannerInput struct {
 	Markets []BannerMarket
 }
 
+// Asked tells whether anything in the request asks for the banner at all: without it the
+// banner does not show, whatever the markets, so a caller may leave Markets out.
+func (in BannerInput) Asked() bool {
+	return in.RegionRedirect || in.Preferred != "" || in.RedirectCookie
+}
+
 // BannerDecision is whether the banner shows, why, and which market it suggests.
 type BannerDecision struct {
 	Show      bool
@@ -58,6 +64,9 @@ func DecideBanner(in BannerInput) BannerDecision {
 		currentPreferred = current.PreferredLocale
 	}
 	var d BannerDecision
+	if !in.Asked() {
+		return d
+	}
 	switch {
 	case in.RegionRedirect:
 		d.Reason = ReasonRegionRedirect

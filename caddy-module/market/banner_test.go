@@ -47,6 +47,9 @@ func TestDecideBanner(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.want.Show && !tt.in.Asked() {
+				t.Fatalf("Asked() = false for a request that shows the banner: the handler would skip it")
+			}
 			tt.in.Markets = bannerMarkets
 			if got := DecideBanner(tt.in); got != tt.want {
 				t.Fatalf("DecideBanner = %+v, want %+v", got, tt.want)
