@@ -43,7 +43,8 @@ build: $(BIN)
 $(BIN): $(UI_STAMP) $(GO_SOURCES)
 	$(GO) build -o $(BIN) ./caddy-module/cmd/shellgate
 
-## run: the demo on http://localhost:8080, with the dev identity provider on :9000 beside it
+## run: the demo on http://localhost:8080, with the dev identity provider on :9000 beside it;
+## the gateway starts once the provider and the persona API listen, so a first login finds them
 run: deps build
 	@echo "shellgate demo: http://localhost:8080/ (de-DE) and http://localhost:8080/en-gb/ (en-GB)"
 	@echo "dev identity provider: http://localhost:9000/auth/realms/global (anna/demo, oliver/demo)"
@@ -52,6 +53,9 @@ run: deps build
 	bin/personas-api -addr 127.0.0.1:$${SHELLGATE_API_PORT:-9091} & api=$$!; \
 	trap 'kill $$idp $$api 2>/dev/null; wait $$idp $$api 2>/dev/null' EXIT; \
 	trap 'exit 130' INT TERM; \
+	for port in $${DEV_IDP_PORT:-9000} $${SHELLGATE_API_PORT:-9091}; do \
+		for i in $$(seq 1 50); do (exec 3<>/dev/tcp/127.0.0.1/$$port) 2>/dev/null && break; sleep 0.2; done; \
+	done; \
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
 ## test: every test (Go, UI, Caddyfile, browser)
