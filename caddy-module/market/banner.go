@@ -58,14 +58,14 @@ type BannerDecision struct {
 // market's, or the redirect cookie is set. It suggests the market of the visitor's country,
 // else the market of the preferred locale; never the current market.
 func DecideBanner(in BannerInput) BannerDecision {
+	var d BannerDecision
+	if !in.Asked() {
+		return d
+	}
 	current, hasCurrent := findMarket(in.Markets, func(m BannerMarket) bool { return strings.EqualFold(m.Locale, in.Current) })
 	currentPreferred := strings.ToLower(in.Current)
 	if hasCurrent {
 		currentPreferred = current.PreferredLocale
-	}
-	var d BannerDecision
-	if !in.Asked() {
-		return d
 	}
 	switch {
 	case in.RegionRedirect:
