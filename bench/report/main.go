@@ -100,6 +100,9 @@ func report(text, md io.Writer, wrkDir, goBenchPath, customerPath string, about 
 			return err
 		}
 		tables = append(tables, proxyTable(rs))
+		if t, ok := cpuTable(rs); ok {
+			tables = append(tables, t)
+		}
 		noise = spread(rs)
 		pv := judgeProxies(rs)
 		for i := range pv {

@@ -42,6 +42,9 @@ type proxyResult struct {
 	RoundP99 []time.Duration
 	P50, P99 time.Duration
 	Bad      int
+	// CPU is the median over rounds of the CPU per request by process (cpu.go); nil when
+	// the run wrote no CPU files.
+	CPU *cpuRun
 }
 
 // loadProxies reads dir/PAGE__PROXY__ROUND.txt, one wrk report per round, and
@@ -58,6 +61,7 @@ func loadProxies(dir string) ([]proxyResult, error) {
 	slices.SortStableFunc(paths, func(a, b string) int { return round(a) - round(b) })
 	type key struct{ page, proxy string }
 	runs := map[key][]wrkRun{}
+	cpus := map[key][]cpuRun{} // per request, for the rounds that have a CPU file
 	var pages []string
 	for _, p := range paths {
 		parts := strings.Split(strings.TrimSuffix(filepath.Base(p), ".txt"), "__")
@@ -72,6 +76,13 @@ func loadProxies(dir string) ([]proxyResult, error) {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		runs[k] = append(runs[k], run)
+		c, ok, err := loadCPU(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		if ok {
+			cpus[k] = append(cpus[k], c.perRequest(run.Requests))
+		}
 		if !slices.Contains(pages, k.page) {
 			pages = append(pages, k.page)
 		}
@@ -97,6 +108,16 @@ func loadProxies(dir string) ([]proxyResult, error) {
 			res.MinRate, res.MaxRate = slices.Min(rate), slices.Max(rate)
 			res.P50 = time.Duration(median(p50))
 			res.P99 = time.Duration(median(p99))
+			if cs := cpus[key{page, proxy}]; len(cs) > 0 {
+				var proxyCPU, originCPU, wrkCPU []float64
+				for _, c := range cs {
+					proxyCPU = append(proxyCPU, float64(c.Proxy))
+					originCPU = append(originCPU, float64(c.Origin))
+					wrkCPU = append(wrkCPU, float64(c.Wrk))
+				}
+				res.CPU = &cpuRun{Proxy: time.Duration(median(proxyCPU)), Origin: time.Duration(median(originCPU)),
+					Wrk: time.Duration(median(wrkCPU))}
+			}
 			out = append(out, res)
 		}
 	}
