@@ -162,6 +162,21 @@ func postShell(client *http.Client, base, path string, cookie *http.Cookie, form
 	return res, string(body), nil
 }
 
+// scrapeUntil scrapes the admin /metrics until settled says the figures are in, for at most
+// 5 s, and gives the last scrape: a page is counted once its handler returns, which can be
+// just after the client has read the whole response.
+func scrapeUntil(t *testing.T, admin string, settled func(map[string]float64) bool) map[string]float64 {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		m := scrape(t, admin)
+		if settled(m) || time.Now().After(deadline) {
+			return m
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // scrape reads the admin endpoint's /metrics into "name{labels}" -> value, for the
 // shellgate_ series.
 func scrape(t *testing.T, admin string) map[string]float64 {

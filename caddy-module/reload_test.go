@@ -83,7 +83,9 @@ http://localhost:%d {
 		t.Fatalf("not logged in before the reload: %d", v.status)
 	}
 	visit(client, base+"/plain.txt", nil)
-	before := scrape(t, admin)
+	before := scrapeUntil(t, admin, func(m map[string]float64) bool {
+		return m[`shellgate_pages_total{outcome="spliced",reason=""}`] >= 1 && m[`shellgate_pages_total{outcome="passed",reason="not-html"}`] >= 1
+	})
 	if before[`shellgate_pages_total{outcome="spliced",reason=""}`] < 1 {
 		t.Fatalf("metrics before the reload count no spliced page: %v", before)
 	}
@@ -160,8 +162,8 @@ http://localhost:%d {
 	if !strings.Contains(after.body, `"designVersion":"v2"`) {
 		t.Error("the reload did not take effect: designVersion is not v2")
 	}
-	metrics := scrape(t, admin)
 	spliced := `shellgate_pages_total{outcome="spliced",reason=""}`
+	metrics := scrapeUntil(t, admin, func(m map[string]float64) bool { return m[spliced] >= before[spliced]+float64(served) })
 	if metrics[spliced] < before[spliced]+float64(served) {
 		t.Errorf("spliced pages after the reload %v < %v before + %d served: counters fell back", metrics[spliced], before[spliced], served)
 	}
