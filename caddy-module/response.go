@@ -1,13 +1,12 @@
 package shell
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
@@ -32,19 +31,10 @@ type shellWriter struct {
 	reason      string // why the response passes untouched; "" while it may be spliced
 	splicer     *splice.Writer
 	decoder     *decoder
-	body        io.Writer     // where Write sends bytes once the header is written
-	buf         *[]byte       // the fragments' buffer
-	out         *bufio.Writer // gathers the splicer's pieces into few large writes
+	body        io.Writer   // where Write sends bytes once the header is written
+	buf         *[]byte     // the fragments' buffer
+	out         *pageOutput // the spliced page's bytes, held whole or in large chunks (output.go)
 }
-
-// outBuffers hold a spliced response's output: the splicer writes a page in pieces (before an
-// insertion, the fragment, after it), and written one by one they cost a syscall each. A
-// spliced HTTP/1.1 response is chunked, and net/http writes each chunk in two syscalls (its
-// 4 KiB buffer holding the chunk header fills first): 64 KiB chunks halve the syscalls of
-// 32 KiB ones, which measured 0.55 -> 0.72 of plain reverse_proxy CPU per 100 KB page. A
-// streamed upstream (no Content-Length) still goes out as it comes: reverse_proxy flushes
-// after every write then, and Flush empties this buffer.
-var outBuffers = sync.Pool{New: func() any { return bufio.NewWriterSize(nil, 64<<10) }}
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
@@ -77,12 +67,14 @@ func (sw *shellWriter) WriteHeader(status int) {
 		}
 	}
 	if sw.reason == "" {
-		sw.startSplice(hdr)
+		sw.startSplice(hdr, status)
 	}
-	sw.ResponseWriter.WriteHeader(status)
+	if sw.out == nil { // else the output sends the header (output.go)
+		sw.ResponseWriter.WriteHeader(status)
+	}
 }
 
-func (sw *shellWriter) startSplice(hdr http.Header) {
+func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	frags, buf, err := sw.h.fragments(sw.page)
 	sw.buf = buf
 	if err != nil {
@@ -91,13 +83,17 @@ func (sw *shellWriter) startSplice(hdr http.Header) {
 		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err), requestID(sw.ctx))
 		return
 	}
+	need := int64(-1) // the page's size with the shell, when the upstream declared its own
+	if n, err := strconv.ParseInt(hdr.Get("Content-Length"), 10, 64); err == nil && n >= 0 &&
+		contentCoding(hdr) == "" && hdr.Get("Trailer") == "" {
+		need = n + int64(len(frags.Head)+len(frags.Header)+len(frags.Footer)) + splice.MaxExtra
+	}
 	hdr.Del("Content-Length")
 	hdr.Del("Accept-Ranges")
 	if etag := hdr.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
 		hdr.Set("ETag", "W/"+etag) // same meaning, different bytes
 	}
-	sw.out = outBuffers.Get().(*bufio.Writer)
-	sw.out.Reset(writerOnly{sw.ResponseWriter})
+	sw.out = newPageOutput(sw.ResponseWriter, status, need)
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	cacheControl := hdr.Values("Cache-Control")
 	if rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
@@ -194,10 +190,12 @@ func (sw *shellWriter) FlushError() error {
 	if !sw.wroteHeader {
 		return nil // the header is sent once the decision is made, by WriteHeader
 	}
-	if sw.splicer != nil && sw.decoder == nil {
-		if err := sw.splicer.Flush(); err != nil {
-			return err
+	if sw.out != nil {
+		// The output owns the writer below: its wait timer flushes it too (output.go).
+		if sw.decoder == nil {
+			return sw.splicer.Flush() // flushes the output
 		}
+		return sw.out.Flush()
 	}
 	//nolint:bodyclose // not a response body
 	return http.NewResponseController(sw.ResponseWriter).Flush()
@@ -206,8 +204,9 @@ func (sw *shellWriter) FlushError() error {
 // Unwrap lets http.ResponseController reach the writer below for deadlines and hijacking.
 func (sw *shellWriter) Unwrap() http.ResponseWriter { return sw.ResponseWriter }
 
-// finish ends the splice once the next handler is done.
-func (sw *shellWriter) finish() {
+// finish ends the splice once the next handler is done; aborted says it failed or panicked,
+// and a held page then goes out as a stream, never as a whole page with its length.
+func (sw *shellWriter) finish(aborted bool) {
 	defer releaseFragments(sw.buf)
 	countPage(sw.splicer != nil, sw.reason) // metrics.go
 	if sw.splicer == nil {
@@ -220,9 +219,11 @@ func (sw *shellWriter) finish() {
 	}
 	defer sw.splicer.Release()
 	defer func() {
-		_ = sw.out.Flush()
-		sw.out.Reset(nil)
-		outBuffers.Put(sw.out)
+		if err := sw.out.Close(aborted); err != nil {
+			if ce := sw.h.logger.Check(zapcore.DebugLevel, "client went away during a spliced page"); ce != nil {
+				ce.Write(zap.Error(err), requestID(sw.ctx))
+			}
+		}
 	}()
 	if sw.decoder != nil {
 		if err := sw.decoder.Close(); err != nil {

@@ -255,8 +255,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 		h.bannerCaching(w, r, page)
 	}
 	sw := newShellWriter(w, r, h, page, reason)
-	defer sw.finish()
-	return next.ServeHTTP(sw, r)
+	defer func() {
+		if v := recover(); v != nil {
+			sw.finish(true) // reverse_proxy aborts a response cut short with a panic
+			panic(v)
+		}
+	}()
+	err = next.ServeHTTP(sw, r)
+	sw.finish(err != nil)
+	return err
 }
 
 // ineligible says why the response to r must pass untouched, or "".

@@ -97,6 +97,30 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(zw, festgeldPage)
 		zw.Close()
 		w.Write(buf.Bytes())
+	case "/slow-known", "/cut":
+		// A page of declared length: /slow-known sends its head, then the rest once released;
+		// /cut breaks off after its head, as an upstream that fails mid-page.
+		html()
+		head := "<!doctype html><title>slow</title><body><h1>first</h1>" + strings.Repeat("<p>Zinsen für Ihr Erspartes.</p>", 300)
+		rest := "<p>second</p></body>"
+		hdr.Set("Content-Length", fmt.Sprint(len(head)+len(rest)))
+		io.WriteString(w, head)
+		w.(http.Flusher).Flush()
+		if r.URL.Path == "/cut" {
+			panic(http.ErrAbortHandler) // the origin's server drops the connection
+		}
+		select {
+		case <-o.release:
+		case <-time.After(10 * time.Second):
+		}
+		io.WriteString(w, rest)
+	case "/huge/":
+		// Larger than the gateway holds whole (holdMax).
+		html()
+		body := strings.Repeat("<p>Zinsen für Ihr Erspartes, <a href=\"/festgeld/\">Festgeld</a>.</p>\n", 5000)
+		page := "<!DOCTYPE html><html lang=\"de\"><head><meta charset=\"utf-8\"><title>Lang</title></head><body><main>" + body + "</main></body></html>\n"
+		hdr.Set("Content-Length", fmt.Sprint(len(page)))
+		io.WriteString(w, page)
 	case "/slow":
 		html()
 		// The splicer may hold back up to the first KiB (charset prescan) and 4 KiB after an
@@ -113,6 +137,12 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func startGateway(t *testing.T, o *origin, options string) *caddytest.Tester {
 	t.Helper()
+	return startGatewayProxy(t, o, options, "flush_interval -1")
+}
+
+// startGatewayProxy is startGateway with the reverse_proxy block's options.
+func startGatewayProxy(t *testing.T, o *origin, options, proxyOptions string) *caddytest.Tester {
+	t.Helper()
 	up := httptest.NewServer(o)
 	t.Cleanup(up.Close)
 	tester := caddytest.NewTester(t)
@@ -127,9 +157,9 @@ func startGateway(t *testing.T, o *origin, options string) *caddytest.Tester {
 	http://localhost:9080 {
 		shell %s
 		reverse_proxy %s {
-			flush_interval -1
+			%s
 		}
-	}`, options, strings.TrimPrefix(up.URL, "http://")), "caddyfile")
+	}`, options, strings.TrimPrefix(up.URL, "http://"), proxyOptions), "caddyfile")
 	tester.Client.Transport = retryOnReload{tester.Client.Transport}
 	return tester
 }

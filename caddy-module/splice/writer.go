@@ -43,6 +43,10 @@ const (
 	ReasonFooterUncertain = "footer-in-foreign-markup" // malformed SVG/MathML nesting: the tokenizer state is not certain
 )
 
+// MaxExtra is the most a Writer adds besides the fragments: a copy of a late <meta charset>
+// before Head, so that it stays within the page's first 1024 bytes.
+const MaxExtra = 80
+
 // Hold-back bounds, in input bytes.
 const (
 	prefixBound   = 1024     // encoding prescan window
@@ -78,7 +82,7 @@ type Writer struct {
 	closed  bool
 	dstErr  error
 	report  Report
-	charset [80]byte // copy of a late <meta charset> for Head
+	charset [MaxExtra]byte // copy of a late <meta charset> for Head
 	charLen int
 
 	first      [3]byte // the first input bytes, scanned once a BOM is ruled in or out

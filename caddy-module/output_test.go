@@ -1,0 +1,241 @@
+package shell
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+)
+
+// A page of declared length goes out whole with its own Content-Length, the same bytes as
+// when it streams; a page of unknown length, past holdMax, or one the proxy flushes streams.
+func TestPageOutputFraming(t *testing.T) {
+	o := &origin{}
+	streamed := map[string]string{}
+	tests := []struct {
+		path       string
+		proxy      string
+		wantLength bool
+	}{
+		{"/festgeld/", "flush_interval -1", false}, // the proxy flushes every write: a stream
+		{"/long/", "flush_interval -1", false},
+		{"/huge/", "flush_interval -1", false},
+		{"/festgeld/", "", true},
+		{"/long/", "", false}, // no length declared
+		{"/huge/", "", false}, // past holdMax
+	}
+	for _, tt := range tests {
+		t.Run(tt.path+" "+tt.proxy, func(t *testing.T) {
+			tester := startGatewayProxy(t, o, "", tt.proxy)
+			res, body := get(t, tester, tt.path)
+			if res.StatusCode != http.StatusOK || !strings.Contains(body, `<div data-shell="footer">`) {
+				t.Fatalf("%d, footer in the page: %v", res.StatusCode, strings.Contains(body, `<div data-shell="footer">`))
+			}
+			switch {
+			case tt.wantLength && res.ContentLength != int64(len(body)):
+				t.Errorf("Content-Length %d for %d bytes; want the page's length, not a stream", res.ContentLength, len(body))
+			case !tt.wantLength && res.ContentLength != -1:
+				t.Errorf("Content-Length %d: want a stream", res.ContentLength)
+			}
+			if prev, ok := streamed[tt.path]; ok && prev != body {
+				t.Error("the page held whole differs from the page streamed")
+			}
+			streamed[tt.path] = body
+		})
+	}
+}
+
+// A slow upstream's page of declared length is not held: its head reaches the browser while
+// the upstream still sends, once it has waited maxWait.
+func TestHeldPageStreamsWhenTheUpstreamPauses(t *testing.T) {
+	o := &origin{release: make(chan struct{})}
+	tester := startGatewayProxy(t, o, "", "")
+	res, err := tester.Client.Get("http://localhost:9080/slow-known")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	r := bufio.NewReader(res.Body)
+	got := make(chan string, 1)
+	go func() {
+		var seen strings.Builder
+		for !strings.Contains(seen.String(), "<h1>first</h1>") {
+			b, err := r.ReadByte()
+			if err != nil {
+				break
+			}
+			seen.WriteByte(b)
+		}
+		got <- seen.String()
+	}()
+	select {
+	case s := <-got:
+		if !strings.Contains(s, `data-shell="header"`) {
+			t.Errorf("the header did not come before the first content: %s", s)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("nothing arrived while the upstream was still sending: the page was held")
+	}
+	close(o.release)
+	rest, err := io.ReadAll(r)
+	if err != nil || !strings.Contains(string(rest), `<p>second</p><div data-shell="footer">`) {
+		t.Errorf("the rest: %v %s", err, rest)
+	}
+}
+
+// An upstream that breaks off mid-page never gives the browser a whole-looking page: the
+// response ends in an error, as it does without the shell.
+func TestPageCutShortIsNotSentWhole(t *testing.T) {
+	for _, proxy := range []string{"", "flush_interval -1"} {
+		t.Run("proxy "+proxy, func(t *testing.T) {
+			tester := startGatewayProxy(t, &origin{}, "", proxy)
+			res, err := tester.Client.Get("http://localhost:9080/cut")
+			if err != nil {
+				return // cut before the header: nothing taken for a page
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			if err == nil {
+				t.Errorf("the cut page read as whole (%d bytes, Content-Length %d)", len(body), res.ContentLength)
+			}
+		})
+	}
+}
+
+// outputProbe is the writer below a pageOutput: it records what reaches it, and when.
+type outputProbe struct {
+	mu      sync.Mutex
+	hdr     http.Header
+	status  int
+	length  string // Content-Length when the header went out
+	body    strings.Builder
+	flushed chan struct{}
+}
+
+func newOutputProbe() *outputProbe {
+	return &outputProbe{hdr: http.Header{}, flushed: make(chan struct{}, 16)}
+}
+
+func (p *outputProbe) Header() http.Header { return p.hdr }
+func (p *outputProbe) WriteHeader(status int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.status, p.length = status, p.hdr.Get("Content-Length")
+}
+func (p *outputProbe) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.body.Write(b)
+}
+func (p *outputProbe) Flush() { p.flushed <- struct{}{} }
+
+func (p *outputProbe) seen() (status int, length, body string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.status, p.length, p.body.String()
+}
+
+func TestPageOutput(t *testing.T) {
+	tests := []struct {
+		name       string
+		need       int64
+		writes     []string
+		aborted    bool
+		wantLength string // "" for a stream
+	}{
+		{"held whole", 12, []string{"<p>", "held", "</p>"}, false, "11"},
+		{"declared smaller than it turned out, room left", 4, []string{"<p>", "held", "</p>"}, false, "11"},
+		{"declared smaller than it turned out, no room", 4, []string{"<p>", strings.Repeat("x", holdMax/2), "</p>"}, false, ""},
+		{"larger than the gateway holds", holdMax + 1, []string{"<p>", "big", "</p>"}, false, ""},
+		{"length unknown", -1, []string{"<p>", "stream", "</p>"}, false, ""},
+		{"cut short", 12, []string{"<p>", "cut"}, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			probe := newOutputProbe()
+			o := newPageOutput(probe, http.StatusNotFound, tt.need)
+			o.maxWait = time.Hour
+			for _, w := range tt.writes {
+				if _, err := io.WriteString(o, w); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := o.Close(tt.aborted); err != nil {
+				t.Fatal(err)
+			}
+			status, length, body := probe.seen()
+			if want := strings.Join(tt.writes, ""); body != want || status != http.StatusNotFound {
+				t.Errorf("got %d %q, want 404 %q", status, body, want)
+			}
+			if length != tt.wantLength {
+				t.Errorf("Content-Length %q, want %q", length, tt.wantLength)
+			}
+		})
+	}
+}
+
+// Bytes wait at most maxWait: a held page streams from then on, and bytes buffered in a
+// stream are flushed.
+func TestPageOutputWaitsAtMostMaxWait(t *testing.T) {
+	for _, need := range []int64{100, -1} {
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, need)
+		o.maxWait = time.Millisecond
+		io.WriteString(o, "<p>head</p>")
+		select {
+		case <-probe.flushed:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("need %d: the bytes were never flushed", need)
+		}
+		if _, length, body := probe.seen(); body != "<p>head</p>" || length != "" {
+			t.Errorf("need %d: after the wait the browser has %q (Content-Length %q)", need, body, length)
+		}
+		io.WriteString(o, "<p>rest</p>")
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, body := probe.seen(); body != "<p>head</p><p>rest</p>" {
+			t.Errorf("need %d: %q", need, body)
+		}
+	}
+}
+
+// A next handler that panics mid-page (reverse_proxy's abort) leaves no whole-looking page
+// behind, whatever flushing it did or did not do first; the panic goes on to the server.
+func TestPanicMidPageStreamsWhatIsHeld(t *testing.T) {
+	h := &Handler{}
+	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
+	defer cancel()
+	if err := h.Provision(ctx); err != nil {
+		t.Fatal(err)
+	}
+	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Length", "100000")
+		io.WriteString(w, "<!doctype html><title>cut</title><body><h1>first</h1>")
+		panic(http.ErrAbortHandler)
+	})
+	probe := newOutputProbe()
+	r := httptest.NewRequest(http.MethodGet, "http://localhost/cut", nil)
+	func() {
+		defer func() {
+			if v := recover(); v != http.ErrAbortHandler {
+				t.Errorf("the panic became %v", v)
+			}
+		}()
+		h.ServeHTTP(probe, r, next)
+	}()
+	status, length, body := probe.seen()
+	if status != http.StatusOK || length != "" || !strings.Contains(body, "<h1>first</h1>") {
+		t.Errorf("got %d, Content-Length %q, first part in the body: %v; want the part that came, as a stream",
+			status, length, strings.Contains(body, "<h1>first</h1>"))
+	}
+}
