@@ -64,5 +64,9 @@
 // difference the Writer scans the remembered copy of what came so far and
 // goes on as without plans, so the output is always the one without plans
 // (tested on the html5lib corpus, by fuzzing and with pages changed under
-// the same key).
+// the same key). The plan also keeps the Writer's state where the body
+// turned steady: a response whose bytes up to there are the plan's takes
+// that state and its decisions instead of scanning the head at all (it
+// holds those bytes until then, or scans them after all when one differs or
+// the caller flushes first).
 package splice

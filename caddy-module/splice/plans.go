@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"hash/maphash"
 	"sync"
+	"unsafe"
 )
 
 // Plans remember, per page, its last bytes and where the footer went. A
@@ -15,6 +16,14 @@ import (
 // plans, so a plan never changes what is written, only what it costs. The
 // body scan is most of the splicer's work on a content page.
 //
+// The first response that defers also leaves the Writer's state at that
+// point in the plan. A later response whose bytes up to there are the
+// plan's takes that state instead of scanning its head: it holds those
+// bytes unscanned (they wait in the caller's output buffer anyway) and
+// writes them with the insertions the plan's state has decided. If a byte
+// differs before, or the caller flushes or closes first, it scans them
+// after all.
+//
 // A page that changes on every response (a nonce, a time) is kept without
 // its bytes after two changes in a row and checked again now and then.
 // Plans are safe for concurrent use; a Writer uses them through UsePlans.
@@ -24,7 +33,7 @@ type Plans struct {
 
 	mu    sync.Mutex
 	m     map[uint64]*plan
-	bytes int // in the plans' bodies
+	bytes int // in the plans' bodies and snapshots
 }
 
 // plan is what the last responses of one page left; never changed once
@@ -35,6 +44,23 @@ type plan struct {
 	footerAt int64  // -1: left out
 	reason   string
 	changes  int // responses in a row that differed from the one before
+
+	// snap is a Writer's state where its body turned steady and it
+	// deferred, at input offset snapAt; nil until a response has deferred.
+	snap   *Writer
+	snapAt int64
+}
+
+// snapSize is what a plan's snapshot costs of the plans' room.
+const snapSize = int(unsafe.Sizeof(Writer{}))
+
+// size is what a plan takes of the plans' room.
+func (pl *plan) size() int {
+	n := len(pl.body)
+	if pl.snap != nil {
+		n += snapSize
+	}
+	return n
 }
 
 // Bounds.
@@ -72,7 +98,8 @@ func (p *Plans) Key(parts ...string) uint64 {
 	return h.Sum64()
 }
 
-// Len is the number of pages remembered and the bytes kept of them.
+// Len is the number of pages remembered and the bytes kept of them (their
+// bodies and the Writer states they replay).
 func (p *Plans) Len() (pages, kept int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -90,32 +117,53 @@ func (p *Plans) store(key uint64, pl *plan) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if old := p.m[key]; old != nil {
-		p.bytes -= len(old.body)
+		p.bytes -= old.size()
 		delete(p.m, key)
 	}
 	if len(pl.body) > p.maxBytes/8 {
 		pl.body, pl.ends = nil, nil // one page may not take the room of many
 	}
 	for k, old := range p.m { // map order: arbitrary pages make room
-		if len(p.m) < p.maxPages && p.bytes+len(pl.body) <= p.maxBytes {
+		if len(p.m) < p.maxPages && p.bytes+pl.size() <= p.maxBytes {
 			break
 		}
-		p.bytes -= len(old.body)
+		p.bytes -= old.size()
 		delete(p.m, k)
 	}
 	p.m[key] = pl
-	p.bytes += len(pl.body)
+	p.bytes += pl.size()
+}
+
+// keepSnapshot gives key's plan the state snap of a Writer that deferred at
+// offset at, unless the plan was replaced meanwhile or there is no room.
+func (p *Plans) keepSnapshot(key uint64, pl *plan, snap *Writer, at int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	cur := p.m[key]
+	if !samePlan(cur, pl) || cur.snap != nil || p.bytes+snapSize > p.maxBytes {
+		return
+	}
+	kept := *cur
+	kept.snap, kept.snapAt = snap, at
+	p.m[key] = &kept
+	p.bytes += snapSize
 }
 
 // settle marks key's plan as one whose page stopped changing.
 func (p *Plans) settle(key uint64, pl *plan) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.m[key] == pl {
-		settled := *pl
+	if cur := p.m[key]; samePlan(cur, pl) {
+		settled := *cur
 		settled.changes = 0
 		p.m[key] = &settled
 	}
+}
+
+// samePlan tells whether a and b are one plan, or copies of it that differ
+// in their bookkeeping (settled, with a snapshot).
+func samePlan(a, b *plan) bool {
+	return a == b || a != nil && b != nil && len(a.body) > 0 && len(a.body) == len(b.body) && &a.body[0] == &b.body[0]
 }
 
 // UsePlans makes w learn from and follow the plan of the page named key
@@ -130,6 +178,7 @@ func (w *Writer) UsePlans(p *Plans, key uint64) {
 	w.planTried = !w.same // only bytes to compare with are worth a deferral
 	w.capture = !w.same && w.wantCapture()
 	w.pageBuf = w.pageBuf[:0]
+	w.replaying = w.same && w.plan.snap != nil
 }
 
 // wantCapture says whether this response's bytes should be kept for the next.
@@ -159,12 +208,36 @@ func (w *Writer) planWrite(p []byte) (int, error) {
 			w.pageBuf = append(w.pageBuf, p...)
 		}
 	}
+	if w.replaying {
+		snapAt, end := w.plan.snapAt, start+int64(len(p))
+		switch {
+		case w.same && end < snapAt:
+			w.held = append(w.held, p...) // the plan's bytes: decided at snapAt
+			w.in = end
+			return n, nil
+		case end >= snapAt && (w.same || bytes.Equal(p[:snapAt-start], w.plan.body[start:snapAt])):
+			k := snapAt - start
+			if err := w.replay(p[:k], start); err != nil {
+				return 0, err
+			}
+			p, start = p[k:], start+k
+		default: // a byte before snapAt differs
+			if err := w.unreplay(); err != nil {
+				return 0, err
+			}
+		}
+	}
 	if mismatch && w.deferring {
 		return n, w.undefer(p, start)
 	}
+	return n, w.scanPieces(p)
+}
+
+// scanPieces scans p in pieces until the deferral starts, then defers.
+func (w *Writer) scanPieces(p []byte) error {
 	for len(p) > 0 {
 		if w.deferring {
-			return n, w.deferWrite(p)
+			return w.deferWrite(p)
 		}
 		k := len(p)
 		if !w.planTried && k > planPiece {
@@ -175,14 +248,60 @@ func (w *Writer) planWrite(p []byte) (int, error) {
 			}
 		}
 		if _, err := w.writeChunk(p[:k]); err != nil {
-			return 0, err
+			return err
 		}
 		p = p[k:]
 		if !w.planTried {
 			w.tryDefer()
 		}
 	}
-	return n, nil
+	return nil
+}
+
+// replay takes the plan's state at snapAt for a response whose bytes up to
+// there are the plan's: w.held holds [0, start) unscanned and p is
+// [start, snapAt). It writes them with the insertions decided there, then
+// defers.
+func (w *Writer) replay(p []byte, start int64) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			_, err = w.recovered(r, p, start)
+		}
+	}()
+	snap, keep := w.plan.snap, *w
+	*w = *snap
+	// what is this response's own
+	w.dst, w.frag, w.held, w.pageBuf = keep.dst, keep.frag, keep.held, keep.pageBuf
+	w.plans, w.planKey, w.plan, w.same, w.capture = keep.plans, keep.planKey, keep.plan, keep.same, keep.capture
+	w.faultAt, w.slowOnly = keep.faultAt, keep.slowOnly
+	w.out, w.in = 0, start+int64(len(p))
+	for i := range w.ins {
+		in := &w.ins[i]
+		in.done = false // everything up to snapAt was written: write it again here
+		in.extra = nil
+	}
+	if snap.ins[insHead].extra != nil {
+		w.ins[insHead].extra = w.charset[:w.charLen]
+	}
+	w.ins[insHead].frag, w.ins[insHeader].frag, w.ins[insFooter].frag = w.frag.Head, w.frag.Header, w.frag.Footer
+	if w.frag.Resolve != nil {
+		w.resolve() // the same head as the plan's: its declarations are in the state
+	}
+	w.report.Replayed = true
+	if err := w.emit(p, start, w.in); err != nil {
+		return err
+	}
+	w.startDeferral()
+	return nil
+}
+
+// unreplay gives up the replay: the bytes held so far (the plan's) are
+// scanned after all, as they would have been.
+func (w *Writer) unreplay() error {
+	w.replaying = false
+	in := w.in
+	w.held, w.in = w.held[:0], 0
+	return w.scanPieces(w.plan.body[:in])
 }
 
 // tryDefer starts the deferral once only the footer is left to decide and
@@ -192,15 +311,38 @@ func (w *Writer) tryDefer() {
 	case !w.same || w.pass || w.in > planReach || w.in >= int64(len(w.plan.body)):
 		w.planTried = true
 	case w.steady && w.scanner.st == sData && w.prefixDone && w.out == w.in && !w.ins[insFooter].ready:
-		w.planTried, w.deferring = true, true
-		w.deferAt, w.deferStop = w.in, -1
-		for _, e := range w.plan.ends {
-			if int64(e) >= w.deferAt {
-				w.deferStop = int64(e)
-				break
-			}
+		w.startDeferral()
+		if w.plan.snap == nil {
+			w.plans.keepSnapshot(w.planKey, w.plan, w.snapshot(), w.in)
 		}
 	}
+}
+
+// startDeferral defers from w.in on: the body is compared, not scanned.
+func (w *Writer) startDeferral() {
+	w.replaying, w.planTried, w.deferring = false, true, true
+	w.deferAt, w.deferStop = w.in, -1
+	for _, e := range w.plan.ends {
+		if int64(e) >= w.deferAt {
+			w.deferStop = int64(e)
+			break
+		}
+	}
+}
+
+// snapshot is a copy of w's state without what belongs to its response.
+func (w *Writer) snapshot() *Writer {
+	s := new(Writer)
+	*s = *w
+	s.dst, s.frag, s.held, s.pageBuf = nil, Fragments{}, nil, nil
+	s.plans, s.plan = nil, nil
+	for i := range s.ins {
+		s.ins[i].frag = nil
+		if s.ins[i].extra != nil {
+			s.ins[i].extra = []byte{} // had one: replay points it at its own charset copy
+		}
+	}
+	return s
 }
 
 // deferWrite writes p, the plan's bytes, up to the plan's first "</body"

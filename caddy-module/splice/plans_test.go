@@ -37,6 +37,13 @@ func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int)
 // the page spliced without plans. It reports how many responses followed
 // a plan.
 func checkPlanned(t testing.TB, pages [][]byte, chunks []int) (planned int, err error) {
+	planned, _, err = checkReplayed(t, pages, chunks)
+	return planned, err
+}
+
+// checkReplayed is checkPlanned that also counts the responses that took
+// the plan's state instead of scanning their head.
+func checkReplayed(t testing.TB, pages [][]byte, chunks []int) (planned, replayed int, err error) {
 	t.Helper()
 	plans := NewPlans(0, 0)
 	key := plans.Key("https://www.example-savings.de/festgeld/")
@@ -48,14 +55,17 @@ func checkPlanned(t testing.TB, pages [][]byte, chunks []int) (planned int, err 
 			if r.Planned {
 				planned++
 			}
-			r.Planned = false
+			if r.Replayed {
+				replayed++
+			}
+			r.Planned, r.Replayed = false, false
 			if !bytes.Equal(got, want) || r != wantR {
-				return planned, fmt.Errorf("page %d, response %d (writes of %d bytes) differs from the page spliced without plans:\n%q %+v\nwant\n%q %+v",
+				return planned, replayed, fmt.Errorf("page %d, response %d (writes of %d bytes) differs from the page spliced without plans:\n%q %+v\nwant\n%q %+v",
 					pi, round+1, c, got, r, want, wantR)
 			}
 		}
 	}
-	return planned, nil
+	return planned, replayed, nil
 }
 
 func TestPlansFollowTheSamePage(t *testing.T) {
@@ -64,25 +74,95 @@ func TestPlansFollowTheSamePage(t *testing.T) {
 	key := plans.Key("/festgeld/")
 	want, wantR := spliceChunks(t, page, 0)
 	for i, tc := range []struct {
-		chunk   int
-		planned bool
+		chunk             int
+		planned, replayed bool
 	}{
-		{32 << 10, false}, // nothing known yet
-		{4 << 10, true},
-		{1 << 10, true},
-		{len(page), true}, // one write: the body is deferred from the piece after it turns steady
+		{32 << 10, false, false}, // nothing known yet
+		{4 << 10, true, false},   // the head scanned, the body compared; its state kept
+		{1 << 10, true, true},    // nothing scanned
+		{len(page), true, true},  // one write
+		{3, true, true},
 	} {
 		got, r := splicePlanned(t, plans, key, page, tc.chunk)
-		if r.Planned != tc.planned {
-			t.Errorf("response %d: planned = %v, want %v", i+1, r.Planned, tc.planned)
+		if r.Planned != tc.planned || r.Replayed != tc.replayed {
+			t.Errorf("response %d: planned, replayed = %v, %v; want %v, %v", i+1, r.Planned, r.Replayed, tc.planned, tc.replayed)
 		}
-		r.Planned = false
+		r.Planned, r.Replayed = false, false
 		if !bytes.Equal(got, want) || r != wantR {
 			t.Fatalf("response %d differs from the page spliced without plans (report %+v, want %+v)", i+1, r, wantR)
 		}
 	}
-	if pages, kept := plans.Len(); pages != 1 || kept != len(page) {
-		t.Errorf("plans remember %d pages, %d bytes; want 1 page, %d bytes", pages, kept, len(page))
+	if pages, kept := plans.Len(); pages != 1 || kept != len(page)+snapSize {
+		t.Errorf("plans remember %d pages, %d bytes; want 1 page, %d bytes", pages, kept, len(page)+snapSize)
+	}
+}
+
+// A response that follows a plan's state instead of scanning its head
+// writes what a scan would have, whether its bytes differ from the plan's
+// before, at or after the state's offset, in writes of any size, and
+// whether the caller flushes while its head is held.
+func TestReplayNeverChangesTheOutput(t *testing.T) {
+	page := realisticPage(20 << 10)
+	plans := NewPlans(0, 0)
+	key := plans.Key("/festgeld/")
+	splicePlanned(t, plans, key, page, 0)
+	splicePlanned(t, plans, key, page, 0) // defers: keeps its state
+	pl := plans.lookup(key)
+	if pl.snap == nil {
+		t.Fatal("no state kept after a deferred response")
+	}
+	at := int(pl.snapAt)
+	changed := func(i int) []byte {
+		c := append([]byte(nil), page...)
+		c[i] ^= 0x20 // a letter's case, a space into 0x00
+		return c
+	}
+	pages := map[string][]byte{
+		"the same":                     page,
+		"a byte differs in the head":   changed(40),
+		"a byte differs just before":   changed(at - 1),
+		"a byte differs at the offset": changed(at),
+		"a byte differs just after":    changed(at + 1),
+		"a byte differs near the end":  changed(len(page) - 20),
+		"ends before the offset":       page[:at-1],
+		"ends at the offset":           page[:at],
+		"a tag opens at the offset":    append(append(append([]byte(nil), page[:at]...), "<template><p>"...), page[at:]...),
+		"raw text opens at the offset": append(append(append([]byte(nil), page[:at]...), "<script>"...), page[at:]...),
+	}
+	for _, name := range slices.Sorted(maps.Keys(pages)) {
+		in := pages[name]
+		want, wantR := spliceChunks(t, in, 0)
+		for _, chunk := range []int{1, 7, 1000, at - 1, at, at + 1, 16 << 10, len(in)} {
+			for _, flush := range []bool{false, true} {
+				// a fresh copy of the plan each time: a differing page must not replace it
+				p := NewPlans(0, 0)
+				p.m[key] = pl
+				var out bytes.Buffer
+				w := NewWriter(&out, testFragments)
+				w.UsePlans(p, key)
+				for i := 0; i < len(in); i += chunk {
+					if _, err := w.Write(in[i:min(i+chunk, len(in))]); err != nil {
+						t.Fatal(err)
+					}
+					if flush {
+						w.Flush()
+					}
+				}
+				if err := w.Close(); err != nil {
+					t.Fatal(err)
+				}
+				r := w.Report()
+				w.Release()
+				if name == "the same" && !flush && !r.Replayed {
+					t.Errorf("%s, writes of %d: not replayed", name, chunk)
+				}
+				r.Planned, r.Replayed = false, false
+				if !bytes.Equal(out.Bytes(), want) || r != wantR {
+					t.Fatalf("%s, writes of %d, flush %v: differs from the page spliced without plans (report %+v, want %+v)",
+						name, chunk, flush, r, wantR)
+				}
+			}
+		}
 	}
 }
 
@@ -137,21 +217,22 @@ func TestPlansOnHTML5LibDocuments(t *testing.T) {
 	names := slices.Sorted(maps.Keys(docs))
 	rng := rand.New(rand.NewSource(3))
 	base := []byte(plannedPrefix + "<p>text</p></div></body></html>\n")
-	failed, planned := 0, 0
+	failed, planned, replayed := 0, 0, 0
 	for i := 0; i < 2000 && failed < 10; i++ {
 		name := names[rng.Intn(len(names))]
 		in := append(append([]byte(plannedPrefix), docs[name]...), "\n</body>\n"...)
-		n, err := checkPlanned(t, [][]byte{base, in}, []int{1, 1 + rng.Intn(13), 64})
+		n, m, err := checkReplayed(t, [][]byte{base, in}, []int{1, 1 + rng.Intn(13), 64})
 		planned += n
+		replayed += m
 		if err != nil {
 			failed++
 			t.Errorf("%s: %v", name, err)
 		}
 	}
-	if planned == 0 {
-		t.Error("no response followed a plan: the deferral never started")
+	if planned == 0 || replayed == 0 {
+		t.Errorf("%d responses followed a plan, %d its state: want some of both", planned, replayed)
 	}
-	t.Logf("%d responses followed a plan", planned)
+	t.Logf("%d responses followed a plan, %d of them its state", planned, replayed)
 }
 
 func TestIndexBodyEnd(t *testing.T) {

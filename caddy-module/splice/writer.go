@@ -23,6 +23,7 @@ type Report struct {
 	Reason       string // why not injected / why the footer was left out; "" when both went in
 	Err          error  // non-nil if a panic/internal error switched the writer to pass-through
 	Planned      bool   // the footer's place came from the page's plan (Plans): the body was not scanned
+	Replayed     bool   // ... and the head's decisions too: nothing was scanned
 }
 
 // Reasons reported in Report.Reason.
@@ -107,6 +108,7 @@ type Writer struct {
 	planTried          bool // deferral started or ruled out
 	deferring          bool // body bytes are compared and written, not scanned
 	deferAt, deferStop int64
+	replaying          bool   // [0, in) is the plan's, held unscanned until its snapshot's offset
 	capture            bool   // keep this response's bytes for the next plan
 	pageBuf            []byte // ... here
 
@@ -220,6 +222,11 @@ func (w *Writer) Flush() error {
 	if w.dstErr != nil {
 		return w.dstErr
 	}
+	if w.replaying {
+		if err := w.unreplay(); err != nil { // the caller wants the bytes now
+			return err
+		}
+	}
 	switch f := w.dst.(type) {
 	case interface{ Flush() error }:
 		return f.Flush()
@@ -239,6 +246,11 @@ func (w *Writer) Close() (err error) {
 		return nil
 	}
 	w.closed = true
+	if w.replaying {
+		if err := w.unreplay(); err != nil { // the page ended before the plan's snapshot
+			return err
+		}
+	}
 	if w.pass {
 		_, err := w.passWrite(nil, w.in)
 		return err
