@@ -38,7 +38,7 @@ type shellWriter struct {
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
-	if h.plans != nil {
+	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
 		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
 	}

@@ -240,19 +240,24 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if answered {
 		return err
 	}
-	page := h.pageOf(r)
-	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
-	if repl != nil {
-		repl.Set("http.shell.locale", page.state.Locale)
-		repl.Set("http.shell.header_variant", page.state.HeaderVariant)
-		repl.Set("http.shell.logged_in", page.state.IsLoggedIn) // metrics.go, README: placeholders
-	}
+	var page *page
 	reason := ineligible(r)
+	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
+		page = h.pageOf(r)
+		if repl != nil {
+			repl.Set(placeholderLocale, page.state.Locale)
+			repl.Set(placeholderHeaderVariant, page.state.HeaderVariant)
+			repl.Set(placeholderLoggedIn, page.state.IsLoggedIn)
+		}
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
 		r.Header.Set("Accept-Encoding", "identity")
 		h.bannerCaching(w, r, page)
+	} else if repl != nil {
+		// Most such requests are a page's images, scripts and styles: their shell is worked out
+		// only if a log line asks for it.
+		repl.Map(h.lazyPlaceholders(r))
 	}
 	sw := newShellWriter(w, r, h, page, reason)
 	defer func() {
@@ -264,6 +269,36 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	err = next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err
+}
+
+// The placeholders the handler sets (README: placeholders).
+const (
+	placeholderLocale        = "http.shell.locale"
+	placeholderHeaderVariant = "http.shell.header_variant"
+	placeholderLoggedIn      = "http.shell.logged_in"
+)
+
+// lazyPlaceholders answers the placeholders for a request that gets no shell, from the page
+// it would have, worked out at the first ask.
+func (h *Handler) lazyPlaceholders(r *http.Request) caddy.ReplacerFunc {
+	var p *page
+	return func(key string) (any, bool) {
+		switch key {
+		case placeholderLocale, placeholderHeaderVariant, placeholderLoggedIn:
+		default:
+			return nil, false
+		}
+		if p == nil {
+			p = h.pageOf(r)
+		}
+		switch key {
+		case placeholderLocale:
+			return p.state.Locale, true
+		case placeholderHeaderVariant:
+			return p.state.HeaderVariant, true
+		}
+		return p.state.IsLoggedIn, true
+	}
 }
 
 // ineligible says why the response to r must pass untouched, or "".

@@ -1,0 +1,62 @@
+package shell
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+)
+
+// The shell's placeholders answer for every request, pages and the requests that get no shell
+// (a page's images, scripts, fetches), so that access logs can name the market of each.
+func TestPlaceholders(t *testing.T) {
+	h := &Handler{}
+	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
+	defer cancel()
+	if err := h.Provision(ctx); err != nil {
+		t.Fatal(err)
+	}
+	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Content-Type", "text/html")
+		_, err := io.WriteString(w, "<!doctype html><title>t</title><body><p>x</p></body>")
+		return err
+	})
+	tests := []struct {
+		name, method, path, dest string
+		wantLocale, wantHeader   string
+	}{
+		{"a page", http.MethodGet, "/festgeld/", "document", "de-DE", "public"},
+		{"a page of another market", http.MethodGet, "/en-gb/savings-accounts/", "document", "en-GB", "public"},
+		{"the login page", http.MethodGet, "/login/", "document", "de-DE", "login"},
+		{"an image", http.MethodGet, "/en-gb/logo.png", "image", "en-GB", "public"},
+		{"a fetch of a partial", http.MethodGet, "/login/", "empty", "de-DE", "login"},
+		{"a form post", http.MethodPost, "/en-gb/savings-accounts/", "document", "en-GB", "public"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest(tt.method, "http://localhost"+tt.path, nil)
+			r.Header.Set("Sec-Fetch-Dest", tt.dest)
+			repl := caddy.NewReplacer()
+			r = r.WithContext(context.WithValue(r.Context(), caddy.ReplacerCtxKey, repl))
+			if err := h.ServeHTTP(httptest.NewRecorder(), r, next); err != nil {
+				t.Fatal(err)
+			}
+			for key, want := range map[string]any{
+				placeholderLocale:        tt.wantLocale,
+				placeholderHeaderVariant: tt.wantHeader,
+				placeholderLoggedIn:      false,
+			} {
+				if got, ok := repl.Get(key); !ok || got != want {
+					t.Errorf("{%s} = %v (%v), want %v", key, got, ok, want)
+				}
+			}
+			if _, ok := repl.Get("http.shell.nothing"); ok {
+				t.Error("the shell answers a placeholder it does not have")
+			}
+		})
+	}
+}
