@@ -35,13 +35,7 @@ func BenchmarkHandler(b *testing.B) {
 		}
 		return nil
 	})
-	h := &Handler{}
-	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
-	defer cancel()
-	if err := h.Provision(ctx); err != nil {
-		b.Fatal(err)
-	}
-	defer h.Cleanup()
+	h := provisionedHandler(b, &Handler{})
 	h.logger = zap.NewNop()
 	for _, c := range []struct{ name, dest string }{{"upstream", ""}, {"page", "document"}, {"asset", "image"}} {
 		b.Run(c.name, func(b *testing.B) {

@@ -1,8 +1,6 @@
 package shell
 
 import (
-	"bufio"
-	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 )
 
@@ -50,44 +47,6 @@ func TestPageOutputFraming(t *testing.T) {
 			}
 			streamed[tt.path] = body
 		})
-	}
-}
-
-// A slow upstream's page of declared length is not held: its head reaches the browser while
-// the upstream still sends, once it has waited maxWait.
-func TestHeldPageStreamsWhenTheUpstreamPauses(t *testing.T) {
-	o := &origin{release: make(chan struct{})}
-	tester := startGatewayProxy(t, o, "", "")
-	res, err := tester.Client.Get("http://localhost:9080/slow-known")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	r := bufio.NewReader(res.Body)
-	got := make(chan string, 1)
-	go func() {
-		var seen strings.Builder
-		for !strings.Contains(seen.String(), "<h1>first</h1>") {
-			b, err := r.ReadByte()
-			if err != nil {
-				break
-			}
-			seen.WriteByte(b)
-		}
-		got <- seen.String()
-	}()
-	select {
-	case s := <-got:
-		if !strings.Contains(s, `data-shell="header"`) {
-			t.Errorf("the header did not come before the first content: %s", s)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("nothing arrived while the upstream was still sending: the page was held")
-	}
-	close(o.release)
-	rest, err := io.ReadAll(r)
-	if err != nil || !strings.Contains(string(rest), `<p>second</p><div data-shell="footer">`) {
-		t.Errorf("the rest: %v %s", err, rest)
 	}
 }
 
@@ -211,12 +170,7 @@ func TestPageOutputWaitsAtMostMaxWait(t *testing.T) {
 // A next handler that panics mid-page (reverse_proxy's abort) leaves no whole-looking page
 // behind, whatever flushing it did or did not do first; the panic goes on to the server.
 func TestPanicMidPageStreamsWhatIsHeld(t *testing.T) {
-	h := &Handler{}
-	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
-	defer cancel()
-	if err := h.Provision(ctx); err != nil {
-		t.Fatal(err)
-	}
+	h := provisionedHandler(t, &Handler{})
 	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Content-Length", "100000")

@@ -14,12 +14,7 @@ import (
 // The shell's placeholders answer for every request, pages and the requests that get no shell
 // (a page's images, scripts, fetches), so that access logs can name the market of each.
 func TestPlaceholders(t *testing.T) {
-	h := &Handler{}
-	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
-	defer cancel()
-	if err := h.Provision(ctx); err != nil {
-		t.Fatal(err)
-	}
+	h := provisionedHandler(t, &Handler{})
 	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Content-Type", "text/html")
 		_, err := io.WriteString(w, "<!doctype html><title>t</title><body><p>x</p></body>")
@@ -59,4 +54,17 @@ func TestPlaceholders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// provisionedHandler provisions h as Caddy would, for tests and benchmarks that call ServeHTTP
+// directly; it is cleaned up with the test.
+func provisionedHandler(t testing.TB, h *Handler) *Handler {
+	t.Helper()
+	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
+	t.Cleanup(cancel)
+	if err := h.Provision(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = h.Cleanup() })
+	return h
 }

@@ -481,40 +481,49 @@ func TestCompressedUpstream(t *testing.T) {
 	})
 }
 
-// TestStreams: the first bytes of a page reach the client while the upstream is still sending.
+// TestStreams: the first bytes of a page reach the client while the upstream is still sending:
+// a streamed upstream the proxy flushes, and a page of declared length the gateway would hold
+// whole, once it has waited maxWait.
 func TestStreams(t *testing.T) {
-	o := &origin{release: make(chan struct{})}
-	tester := startGateway(t, o, "")
-	res, err := tester.Client.Get("http://localhost:9080/slow")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	r := bufio.NewReader(res.Body)
-	got := make(chan string, 1)
-	go func() {
-		var seen strings.Builder
-		for !strings.Contains(seen.String(), "<h1>first</h1>") {
-			b, err := r.ReadByte()
+	for _, tt := range []struct{ path, proxy string }{
+		{"/slow", "flush_interval -1"},
+		{"/slow-known", ""},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			o := &origin{release: make(chan struct{})}
+			tester := startGatewayProxy(t, o, "", tt.proxy)
+			res, err := tester.Client.Get("http://localhost:9080" + tt.path)
 			if err != nil {
-				break
+				t.Fatal(err)
 			}
-			seen.WriteByte(b)
-		}
-		got <- seen.String()
-	}()
-	select {
-	case s := <-got:
-		if !strings.Contains(s, `data-shell="header"`) {
-			t.Errorf("the header did not come before the first content: %s", s)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("nothing arrived while the upstream was still sending")
-	}
-	close(o.release)
-	rest, _ := io.ReadAll(r)
-	if !strings.Contains(string(rest), `<p>second</p><div data-shell="footer">`) {
-		t.Errorf("the rest: %s", rest)
+			defer res.Body.Close()
+			r := bufio.NewReader(res.Body)
+			got := make(chan string, 1)
+			go func() {
+				var seen strings.Builder
+				for !strings.Contains(seen.String(), "<h1>first</h1>") {
+					b, err := r.ReadByte()
+					if err != nil {
+						break
+					}
+					seen.WriteByte(b)
+				}
+				got <- seen.String()
+			}()
+			select {
+			case s := <-got:
+				if !strings.Contains(s, `data-shell="header"`) {
+					t.Errorf("the header did not come before the first content: %s", s)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatal("nothing arrived while the upstream was still sending")
+			}
+			close(o.release)
+			rest, err := io.ReadAll(r)
+			if err != nil || !strings.Contains(string(rest), `<p>second</p><div data-shell="footer">`) {
+				t.Errorf("the rest: %v %s", err, rest)
+			}
+		})
 	}
 }
 
