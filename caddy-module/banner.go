@@ -137,7 +137,7 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 	cfg := h.edgeBanner.cfg
 	in := market.BannerInput{
 		Current:        p.state.Locale,
-		RegionRedirect: r.URL.Query().Has(cfg.QueryParam),
+		RegionRedirect: queryHas(r, cfg.QueryParam),
 	}
 	if c, err := r.Cookie(cfg.PreferredCookie); err == nil {
 		in.Preferred = c.Value

@@ -43,7 +43,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 			basePath = "/" + strings.ToLower(locale)
 		}
 	}
-	regflow := r.URL.Query().Get("regflow")
+	regflow := queryValue(r, "regflow")
 	routed := h.headerInput(r.URL.Path) // path rules and the operator's header_variant routes
 	in := rules.HeaderInput{
 		Kind:     routed.Kind,
@@ -76,6 +76,20 @@ func (h *Handler) pageOf(r *http.Request) *page {
 	}
 	h.decorate(r, p) // flags gate the fragments; the country banner
 	return p
+}
+
+// queryValue is r's query parameter key, "" when it has none; most pages have no query, and
+// parsing an empty one still allocates.
+func queryValue(r *http.Request, key string) string {
+	if r.URL.RawQuery == "" {
+		return ""
+	}
+	return r.URL.Query().Get(key)
+}
+
+// queryHas tells whether r's query has the parameter key.
+func queryHas(r *http.Request, key string) bool {
+	return r.URL.RawQuery != "" && r.URL.Query().Has(key)
 }
 
 // headerFragment gives the fragment of the selected header variant and the name it has in the

@@ -115,7 +115,7 @@ func rememberable(upstreamCacheControl []string, p *page) bool {
 		return false
 	}
 	for _, v := range upstreamCacheControl {
-		for _, d := range strings.Split(v, ",") {
+		for d := range strings.SplitSeq(v, ",") {
 			d, _, _ = strings.Cut(strings.TrimSpace(d), "=")
 			if strings.EqualFold(d, "no-store") || strings.EqualFold(d, "private") {
 				return false
