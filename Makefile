@@ -64,6 +64,7 @@ test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy
 test-go: $(UI_STAMP)
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run 'Allocs' ./caddy-module/splice/
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
