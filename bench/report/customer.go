@@ -18,7 +18,7 @@ import (
 // A customerBench is one sub-benchmark's metrics by unit, the median over -count runs, and
 // how far apart the runs were (largest minus smallest), which the machine's other load moves.
 type customerBench struct {
-	Case    string // anonymous, logged-in-cached, logged-in-uncached-first, logged-in-uncached
+	Case    string // anonymous, logged-in-cached, logged-in-uncached-first(-partner), logged-in-uncached
 	Metrics map[string]float64
 	Spread  map[string]float64
 }
@@ -27,8 +27,9 @@ type customerBench struct {
 const (
 	caseAnonymous = "anonymous"
 	caseCached    = "logged-in-cached"
-	caseUncached  = "logged-in-uncached"       // answers expired, the customer's hint known
-	caseFirst     = "logged-in-uncached-first" // the customer's first page: no hint
+	caseUncached  = "logged-in-uncached"               // answers expired, the customer's hint known
+	caseFirst     = "logged-in-uncached-first"         // the customer's first page: no hint, a right guess
+	casePartner   = "logged-in-uncached-first-partner" // a partner's customer's first page: the distributor guessed wrong
 )
 
 // The issue's targets for the customer's data (issue 5, Speed).
@@ -126,12 +127,14 @@ func customerTable(bs []customerBench) table {
 }
 
 // judgeCustomer checks the issue's two targets. The second, "the slowest single upstream
-// call + 5 ms (the calls run in parallel)", is judged on a page whose answers expired: the
-// client then knows the customer's distributor and country from an earlier load and runs the
-// calls that need them beside the customer call. The customer's first page cannot meet it
-// (product types need the distributor, the German calls the country: they wait for the
-// customer's answer), and is judged against that chain, its critical path. A verdict is noisy
-// when the p99s it compares moved across the -count runs by more than the target's margin.
+// call + 5 ms (the calls run in parallel)", is judged on a page whose answers expired (the
+// client knows the customer's distributor and country from an earlier load and runs the calls
+// that need them beside the customer call) and on the customer's first page, where the client
+// knows nothing of the customer and runs them on its guess from the page, right for most
+// customers. A partner's customer's first page, whose distributor the guess gets wrong, cannot
+// meet it (product types need the distributor: they wait for the customer's answer) and is
+// judged against that chain, its critical path. A verdict is noisy when the p99s it compares
+// moved across the -count runs by more than the target's margin.
 func judgeCustomer(bs []customerBench) []verdict {
 	cached := verdict{Target: fmt.Sprintf("logged-in page, data cached: p99 added over anonymous <= %.0f ms", maxCachedP99AddedMs)}
 	anon, okAnon := findCase(bs, caseAnonymous)
@@ -150,11 +153,15 @@ func judgeCustomer(bs []customerBench) []verdict {
 	if cold, ok := findCase(bs, caseUncached); ok {
 		judgeUncached(&slow, cold, "slowest-call-ms", "own-slowest-p99-added-ms", "its slowest call")
 	}
-	chain := verdict{Target: fmt.Sprintf("customer's first page, nothing cached: p99 <= critical path (slowest chain of dependent calls) + %.0f ms", maxUncachedOverSlowMs)}
-	if first, ok := findCase(bs, caseFirst); ok {
-		judgeUncached(&chain, first, "critical-path-ms", "own-critical-p99-added-ms", "its critical path")
+	first := verdict{Target: fmt.Sprintf("customer's first page, nothing cached or known: p99 <= slowest single call + %.0f ms", maxUncachedOverSlowMs)}
+	if b, ok := findCase(bs, caseFirst); ok {
+		judgeUncached(&first, b, "slowest-call-ms", "own-slowest-p99-added-ms", "its slowest call")
 	}
-	return []verdict{cached, slow, chain}
+	chain := verdict{Target: fmt.Sprintf("a partner's customer's first page (distributor guessed wrong): p99 <= critical path (slowest chain of dependent calls) + %.0f ms", maxUncachedOverSlowMs)}
+	if b, ok := findCase(bs, casePartner); ok {
+		judgeUncached(&chain, b, "critical-path-ms", "own-critical-p99-added-ms", "its critical path")
+	}
+	return []verdict{cached, slow, first, chain}
 }
 
 // judgeUncached judges an uncached case's p99 against a reference (the slowest call or the

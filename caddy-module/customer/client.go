@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -49,8 +50,13 @@ type Options struct {
 	CacheEntries int
 	// HintTTL is how long the Client remembers what a customer's dependent calls need (the
 	// distributor, German or not) to start them beside the customer call. Default:
-	// DefaultHintTTL; negative turns hints off, so those calls always wait for the customer.
+	// DefaultHintTTL; negative turns remembered hints off (see NoGuess for the rest).
 	HintTTL time.Duration
+	// NoGuess makes the dependent calls of a customer the Client has no hint for wait for the
+	// customer's answer, instead of starting beside it on a guess from the page's locale
+	// (hint.go). A wrong guess costs calls that are made again; NoGuess trades the first
+	// page's time for never making them.
+	NoGuess bool
 	// DistributionChannel is the distribution_channel_id of the product types call.
 	// Default: DefaultDistributionChannel.
 	DistributionChannel string
@@ -73,6 +79,8 @@ type Client struct {
 	log          *zap.Logger
 	cache        *answerCache
 	hints        *answerCache // customer number -> loadHint
+	guesses      sync.Map     // page locale -> loadHint, for customers without a hint
+	noGuess      bool
 }
 
 // New returns a Client for opts.
@@ -88,6 +96,7 @@ func New(opts Options) (*Client, error) {
 		channel:      opts.DistributionChannel,
 		log:          opts.Logger,
 		defaultDists: map[string]bool{"": true},
+		noGuess:      opts.NoGuess,
 	}
 	if c.http == nil {
 		// The calls of one Load go to one host in parallel: keep that many connections

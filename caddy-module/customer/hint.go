@@ -1,13 +1,22 @@
 package customer
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // A loadHint is what the calls that wait for the customer's answer need of it: the
 // distributor (product types, cobranding) and whether the customer is German (pension and
 // migrated products). Both rarely change, so the Client remembers them per customer for
 // HintTTL, longer than the answers: when the answers have expired, the next Load starts those
-// calls beside the customer call instead of after it, and checks the guess when the customer
-// answers (a wrong guess is dropped and the calls are made again for the real answer).
+// calls beside the customer call instead of after it, and checks the hint when the customer
+// answers (what it got wrong is dropped and those calls are made again for the real answer).
+//
+// For a customer it knows nothing of (the first page after a restart, on another replica, or
+// after HintTTL), the Client guesses: the distributor and country of the last customer it
+// loaded on the page's locale, the distributor only if it is one of the platform's own (see
+// guessFor). Most customers of a market share both, so the guess is mostly right; a wrong one
+// costs the calls it started, never the view.
 type loadHint struct {
 	DistributorID string
 	German        bool
@@ -32,4 +41,32 @@ func (c *Client) hint(customerNumber string) (loadHint, bool) {
 
 func (c *Client) rememberHint(customerNumber string, h loadHint) {
 	c.hints.store(customerNumber, h, nil)
+}
+
+// guessFor is the hint of a customer the Client knows nothing of, loaded for a page of locale:
+// what the last customer loaded on that locale had, or before any, the platform's own
+// distributor and the locale's country.
+func (c *Client) guessFor(locale string) loadHint {
+	if v, ok := c.guesses.Load(locale); ok {
+		return v.(loadHint)
+	}
+	_, region, _ := strings.Cut(locale, "-")
+	return loadHint{DistributorID: "", German: isGerman(region)}
+}
+
+// learnGuess keeps what a customer's answer says for the next unknown customer on locale. A
+// partner distributor is never guessed for another customer: its customers are the few, and
+// the calls of a wrong guess would name the partner on someone else's behalf.
+func (c *Client) learnGuess(locale string, actual loadHint) {
+	if !c.IsDefaultDistributor(actual.DistributorID) {
+		if prev, ok := c.guesses.Load(locale); ok {
+			actual.DistributorID = prev.(loadHint).DistributorID
+		} else {
+			actual.DistributorID = ""
+		}
+	}
+	if prev, ok := c.guesses.Load(locale); ok && prev.(loadHint) == actual {
+		return // the common case: no write, no allocation
+	}
+	c.guesses.Store(locale, actual)
 }

@@ -76,27 +76,33 @@ type loading struct {
 	mu     sync.Mutex // guards Degraded
 	missed atomic.Bool
 	err    error  // the first step's error when steps run in place
-	guess  *guess // the dependent calls started on a hint, nil without one
+	guess  *guess // the dependent calls started on a hint or a guess, nil without one
 }
 
-// A guess is the answers of the dependent calls started on a remembered hint.
+// A guess is the answers of the dependent calls started on a hint (remembered or guessed), in
+// two parts that the customer's answer confirms or not on their own: a customer of another
+// distributor may still be German.
 type guess struct {
-	hint loadHint
-	Answers
+	hint          loadHint
+	byDistributor Answers // product types, cobranding
+	byCountry     Answers // pension and migrated products
 }
 
-// settle keeps a guess the customer's answer confirmed and drops one it did not. It runs once
-// every step has finished.
+// settle keeps the parts of a guess the customer's answer confirmed and drops the others,
+// whose calls were made again for the real answer. It runs once every step has finished.
 func (l *loading) settle() {
 	if l.guess == nil || l.Customer == nil {
 		return
 	}
-	if hintOf(l.Customer) != l.guess.hint {
-		return
+	actual := hintOf(l.Customer)
+	if d := &l.guess.byDistributor; actual.DistributorID == l.guess.hint.DistributorID {
+		l.ProductTypes, l.Cobranding = d.ProductTypes, d.Cobranding
+		l.Degraded = append(l.Degraded, d.Degraded...)
 	}
-	g := &l.guess.Answers
-	l.ProductTypes, l.Cobranding, l.PensionProducts, l.MigratedProducts = g.ProductTypes, g.Cobranding, g.PensionProducts, g.MigratedProducts
-	l.Degraded = append(l.Degraded, g.Degraded...)
+	if c := &l.guess.byCountry; actual.German == l.guess.hint.German {
+		l.PensionProducts, l.MigratedProducts = c.PensionProducts, c.MigratedProducts
+		l.Degraded = append(l.Degraded, c.Degraded...)
+	}
 }
 
 // load runs the steps of one Load: in parallel on g, or, with g nil, in place from the cache
@@ -135,16 +141,22 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 		}
 	}
 	degrade := degradeTo(&a.Degraded)
-	// The calls that need the customer's answer start beside it when the Client remembers
-	// what they need (a hint), into their own answers, kept only if the customer confirms
-	// the hint; otherwise, or when it does not, they start once the customer answered.
-	hint, hinted := loadHint{}, false
+	// The calls that need the customer's answer start beside it on what the Client remembers
+	// of the customer (a hint) or, knowing nothing, guesses from the page (hint.go), into
+	// answers of their own that are kept only where the customer's answer confirms them;
+	// where it does not, or with no guess, they start once the customer answered.
+	var hint loadHint
+	hinted := false
 	if g != nil {
 		hint, hinted = c.hint(who.CustomerNumber)
+		if !hinted && !c.noGuess {
+			hint, hinted = c.guessFor(flags.Locale), true
+		}
 	}
 	if hinted {
 		l.guess = &guess{hint: hint}
-		c.dependents(ctx, who, hint, &l.guess.Answers, spawn, degradeTo(&l.guess.Degraded))
+		c.byDistributor(ctx, who, hint.DistributorID, &l.guess.byDistributor, spawn, degradeTo(&l.guess.byDistributor.Degraded))
+		c.byCountry(ctx, who, hint.German, &l.guess.byCountry, spawn, degradeTo(&l.guess.byCountry.Degraded))
 	}
 	spawn(func() error {
 		cust, err := c.Customer(ctx, who, !flags.OmitDataValidity)
@@ -155,11 +167,14 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 		actual := hintOf(cust)
 		if g != nil {
 			c.rememberHint(who.CustomerNumber, actual)
+			c.learnGuess(flags.Locale, actual)
 		}
-		if hinted && actual == hint {
-			return nil
+		if !hinted || actual.DistributorID != hint.DistributorID {
+			c.byDistributor(ctx, who, actual.DistributorID, a, spawn, degrade)
 		}
-		c.dependents(ctx, who, actual, a, spawn, degrade)
+		if !hinted || actual.German != hint.German {
+			c.byCountry(ctx, who, actual.German, a, spawn, degrade)
+		}
 		return nil
 	})
 	spawn(func() error {
@@ -233,11 +248,11 @@ func (c *Client) load(ctx context.Context, who Caller, flags Flags, g *errgroup.
 	return l, g == nil && l.err == nil && !l.missed.Load()
 }
 
-// dependents starts the calls that need the customer's answer, for what h says of it, writing
-// their answers into a.
-func (c *Client) dependents(ctx context.Context, who Caller, h loadHint, a *Answers, spawn func(func() error), degrade func(string, error, bool)) {
+// byDistributor starts the calls that need the customer's distributor (product types, and
+// cobranding for a partner's customer), writing their answers into a.
+func (c *Client) byDistributor(ctx context.Context, who Caller, distributorID string, a *Answers, spawn func(func() error), degrade func(string, error, bool)) {
 	spawn(func() error {
-		pt, err := c.ProductTypes(ctx, who, h.DistributorID)
+		pt, err := c.ProductTypes(ctx, who, distributorID)
 		if err != nil {
 			degrade("product-types", err, true)
 			return nil
@@ -245,7 +260,7 @@ func (c *Client) dependents(ctx context.Context, who Caller, h loadHint, a *Answ
 		a.ProductTypes = pt
 		return nil
 	})
-	if !c.IsDefaultDistributor(h.DistributorID) {
+	if !c.IsDefaultDistributor(distributorID) {
 		spawn(func() error {
 			cb, err := c.Cobranding(ctx, who)
 			if err != nil {
@@ -256,24 +271,30 @@ func (c *Client) dependents(ctx context.Context, who Caller, h loadHint, a *Answ
 			return nil
 		})
 	}
-	if h.German {
-		spawn(func() error {
-			n, err := c.PensionProducts(ctx, who)
-			if err != nil {
-				degrade("pension-products", err, true)
-			}
-			a.PensionProducts = n
-			return nil
-		})
-		spawn(func() error {
-			n, err := c.MigratedProducts(ctx, who)
-			if err != nil {
-				degrade("migrated-products", err, true)
-			}
-			a.MigratedProducts = n
-			return nil
-		})
+}
+
+// byCountry starts the calls that need the customer's country: pension and migrated products
+// for a German customer, none for others.
+func (c *Client) byCountry(ctx context.Context, who Caller, german bool, a *Answers, spawn func(func() error), degrade func(string, error, bool)) {
+	if !german {
+		return
 	}
+	spawn(func() error {
+		n, err := c.PensionProducts(ctx, who)
+		if err != nil {
+			degrade("pension-products", err, true)
+		}
+		a.PensionProducts = n
+		return nil
+	})
+	spawn(func() error {
+		n, err := c.MigratedProducts(ctx, who)
+		if err != nil {
+			degrade("migrated-products", err, true)
+		}
+		a.MigratedProducts = n
+		return nil
+	})
 }
 
 // errCacheMiss is what a call answers in a cache-only Load when its answer is not cached.
