@@ -3,6 +3,7 @@ module github.com/shellgate/shellgate
 go 1.26.8
 
 require (
+	github.com/almerlucke/go-iban v0.0.0-20220324081643-09bcab81b879
 	github.com/andybalholm/brotli v1.2.8
 	github.com/caddyserver/caddy/v2 v2.11.9
 	github.com/coreos/go-oidc/v3 v3.21.0

@@ -1,6 +1,11 @@
 package customer
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/shellgate/shellgate/caddy-module/customer/iban"
+)
 
 // The answers of the platform's APIs, as far as the edge reads them (spec 3 and 7). Field names
 // are the platform's; fields the edge does not read are left out and ignored when decoding.
@@ -87,6 +92,37 @@ type TransactionAccount struct {
 	CreatedDate        string       `json:"createdDate"`
 	LastStateUpdate    string       `json:"lastStateUpdate"`
 	Balance            *Balance     `json:"balance,omitempty"`
+
+	// parsedIBAN is IBAN read when the answer was decoded (ibanRead), so that the pages that
+	// share the cached answer do not each parse it.
+	parsedIBAN iban.IBAN
+	ibanRead   bool
+}
+
+// UnmarshalJSON decodes an account and reads its IBAN once, with the answer.
+func (a *TransactionAccount) UnmarshalJSON(b []byte) error {
+	type plain TransactionAccount // without this method
+	if err := json.Unmarshal(b, (*plain)(a)); err != nil {
+		return err
+	}
+	a.parsedIBAN, a.ibanRead = readIBAN(a.IBAN), true
+	return nil
+}
+
+// ParsedIBAN is the account's IBAN when it is a valid one, else the zero IBAN.
+func (a *TransactionAccount) ParsedIBAN() iban.IBAN {
+	if a.ibanRead {
+		return a.parsedIBAN
+	}
+	return readIBAN(a.IBAN) // an account not decoded from an answer
+}
+
+func readIBAN(s string) iban.IBAN {
+	n, err := iban.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return iban.IBAN{}
+	}
+	return n
 }
 
 // Currency is the account's currency, EUR when the platform sends none (spec 9).

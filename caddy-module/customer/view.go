@@ -244,7 +244,7 @@ func accountIDs(a *TransactionAccount, l labels) []shellstate.AccountID {
 	out := []shellstate.AccountID{}
 	if s := strings.TrimSpace(a.IBAN); s != "" {
 		id := shellstate.AccountID{ID: string(IDIBAN), Label: l.iban, Display: s, Copy: s}
-		if n, err := iban.Parse(s); err == nil {
+		if n := a.ParsedIBAN(); n != (iban.IBAN{}) {
 			id.Display, id.Copy = n.Grouped(), n.Electronic()
 		}
 		out = append(out, id)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -358,5 +359,32 @@ func TestDeriveRedirectInputs(t *testing.T) {
 		if got := Derive(a, "de-DE").Redirect; got != tt.want {
 			t.Errorf("%s: %+v, want %+v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// An account's IBAN is read once, when its answer is decoded (the cached answer serves every
+// page); an account built otherwise reads it on asking. Either way an invalid one is zero.
+func TestAccountIBANReadWithTheAnswer(t *testing.T) {
+	tests := []struct{ name, iban, want string }{
+		{"valid, grouped", "de89 3704 0044 0532 0130 00", "DE89370400440532013000"},
+		{"check digits off", "DE88370400440532013000", ""},
+		{"none", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var decoded TransactionAccount
+			if err := json.Unmarshal([]byte(`{"id":"a1","iban":`+strconv.Quote(tt.iban)+`}`), &decoded); err != nil {
+				t.Fatal(err)
+			}
+			if !decoded.ibanRead || decoded.ID != "a1" || decoded.IBAN != tt.iban {
+				t.Fatalf("decoded %+v: the IBAN was not read with the answer, or a field was lost", decoded)
+			}
+			built := TransactionAccount{IBAN: tt.iban}
+			for _, a := range []*TransactionAccount{&decoded, &built} {
+				if got := a.ParsedIBAN().Electronic(); got != tt.want {
+					t.Errorf("ParsedIBAN() = %q, want %q", got, tt.want)
+				}
+			}
+		})
 	}
 }
