@@ -58,14 +58,14 @@ func (c *Client) guessFor(locale string) loadHint {
 // partner distributor is never guessed for another customer: its customers are the few, and
 // the calls of a wrong guess would name the partner on someone else's behalf.
 func (c *Client) learnGuess(locale string, actual loadHint) {
+	prev, seen := c.guesses.Load(locale)
 	if !c.IsDefaultDistributor(actual.DistributorID) {
-		if prev, ok := c.guesses.Load(locale); ok {
+		actual.DistributorID = "" // the platform's own, as guessFor before any customer
+		if seen {
 			actual.DistributorID = prev.(loadHint).DistributorID
-		} else {
-			actual.DistributorID = ""
 		}
 	}
-	if prev, ok := c.guesses.Load(locale); ok && prev.(loadHint) == actual {
+	if seen && prev.(loadHint) == actual {
 		return // the common case: no write, no allocation
 	}
 	c.guesses.Store(locale, actual)
