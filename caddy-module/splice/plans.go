@@ -44,6 +44,7 @@ type plan struct {
 	footerAt int64  // -1: left out
 	reason   string
 	changes  int // responses in a row that differed from the one before
+	tag      any // what the caller said of the bytes of the response that left them (TagPlan)
 
 	// snap is a Writer's state where its body turned steady and it
 	// deferred, at input offset snapAt; nil until a response has deferred.
@@ -149,13 +150,22 @@ func (p *Plans) keepSnapshot(key uint64, pl *plan, snap *Writer, at int64) {
 	p.bytes += snapSize
 }
 
-// settle marks key's plan as one whose page stopped changing.
-func (p *Plans) settle(key uint64, pl *plan) {
+// Held gives the bytes kept of the page named key and the tag the response that left them
+// had (TagPlan); body is nil when none are kept. The caller must not change body.
+func (p *Plans) Held(key uint64) (body []byte, tag any) {
+	if pl := p.lookup(key); pl != nil {
+		return pl.body, pl.tag
+	}
+	return nil, nil
+}
+
+// settle marks key's plan as one whose page stopped changing, served last with tag.
+func (p *Plans) settle(key uint64, pl *plan, tag any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if cur := p.m[key]; samePlan(cur, pl) {
 		settled := *cur
-		settled.changes = 0
+		settled.changes, settled.tag = 0, tag
 		p.m[key] = &settled
 	}
 }
@@ -165,6 +175,13 @@ func (p *Plans) settle(key uint64, pl *plan) {
 func samePlan(a, b *plan) bool {
 	return a == b || a != nil && b != nil && len(a.body) > 0 && len(a.body) == len(b.body) && &a.body[0] == &b.body[0]
 }
+
+// TagPlan gives the plan this response leaves the caller's word on its
+// bytes (an HTTP validator and header, say), which Plans.Held hands back
+// with them. Tags are compared with ==: a response that brings the same
+// bytes with another tag replaces the plan's, so pass the held one again
+// when nothing changed. Call it before Close.
+func (w *Writer) TagPlan(tag any) { w.tag = tag }
 
 // UsePlans makes w learn from and follow the plan of the page named key
 // (see Plans). Call it before the first Write.
@@ -272,7 +289,7 @@ func (w *Writer) replay(p []byte, start int64) (err error) {
 	*w = *snap
 	// what is this response's own
 	w.dst, w.frag, w.held, w.pageBuf = keep.dst, keep.frag, keep.held, keep.pageBuf
-	w.plans, w.planKey, w.plan, w.same, w.capture = keep.plans, keep.planKey, keep.plan, keep.same, keep.capture
+	w.plans, w.planKey, w.plan, w.same, w.capture, w.tag = keep.plans, keep.planKey, keep.plan, keep.same, keep.capture, keep.tag
 	w.faultAt, w.slowOnly = keep.faultAt, keep.slowOnly
 	w.out, w.in = 0, start+int64(len(p))
 	for i := range w.ins {
@@ -335,7 +352,7 @@ func (w *Writer) snapshot() *Writer {
 	s := new(Writer)
 	*s = *w
 	s.dst, s.frag, s.held, s.pageBuf = nil, Fragments{}, nil, nil
-	s.plans, s.plan = nil, nil
+	s.plans, s.plan, s.tag = nil, nil, nil
 	for i := range s.ins {
 		s.ins[i].frag = nil
 		if s.ins[i].extra != nil {
@@ -393,8 +410,8 @@ func (w *Writer) closePlanned() (bool, error) {
 	w.report.FooterPlaced = ft.ready
 	w.report.Reason = w.plan.reason
 	w.report.Planned = true
-	if w.plan.changes != 0 {
-		w.plans.settle(w.planKey, w.plan)
+	if w.plan.changes != 0 || w.plan.tag != w.tag {
+		w.plans.settle(w.planKey, w.plan, w.tag)
 	}
 	return true, w.emit(nil, w.in, w.in)
 }
@@ -405,12 +422,13 @@ func (w *Writer) recordPlan() {
 		return
 	}
 	if w.same && w.in == int64(len(w.plan.body)) {
-		if w.plan.changes != 0 { // the same bytes, not deferred (the body was never steady)
-			w.plans.settle(w.planKey, w.plan)
+		// the same bytes, not deferred (the body was never steady)
+		if w.plan.changes != 0 || w.plan.tag != w.tag {
+			w.plans.settle(w.planKey, w.plan, w.tag)
 		}
 		return
 	}
-	pl := &plan{footerAt: -1, reason: w.report.Reason}
+	pl := &plan{footerAt: -1, reason: w.report.Reason, tag: w.tag}
 	if ft := w.ins[insFooter]; ft.done {
 		pl.footerAt = ft.at
 	}

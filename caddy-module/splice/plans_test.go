@@ -271,3 +271,64 @@ func TestPlansMakeRoom(t *testing.T) {
 		})
 	}
 }
+
+// Plans hand back each page's bytes with the tag of the response that left them: a new tag
+// on the same bytes replaces the old one (whether the response followed the plan or not),
+// new bytes bring their own, and a page whose bytes are not kept gives none.
+func TestPlansHoldTheTagOfTheLastResponse(t *testing.T) {
+	page, other := realisticPage(100<<10), realisticPage(60<<10)
+	plans := NewPlans(0, 0)
+	key := plans.Key("/festgeld/")
+	v1, v2, v3 := new(int), new(int), new(int)
+	serve := func(in []byte, tag any) Report {
+		t.Helper()
+		var out bytes.Buffer
+		w := NewWriter(&out, testFragments)
+		defer w.Release()
+		w.UsePlans(plans, key)
+		w.TagPlan(tag)
+		if _, err := w.Write(in); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return w.Report()
+	}
+	if body, tag := plans.Held(key); body != nil || tag != nil {
+		t.Fatalf("before any response: Held = %d bytes, %v", len(body), tag)
+	}
+	for i, step := range []struct {
+		in          []byte
+		tag         any
+		wantPlanned bool
+		want        []byte
+		wantTag     any
+	}{
+		{page, v1, false, page, v1},
+		{page, v1, true, page, v1},
+		{page, v2, true, page, v2}, // the same bytes under a new validator
+		{page, nil, true, page, nil},
+		{other, v3, false, other, v3},
+	} {
+		if r := serve(step.in, step.tag); r.Planned != step.wantPlanned {
+			t.Errorf("response %d: planned %v, want %v", i+1, r.Planned, step.wantPlanned)
+		}
+		body, tag := plans.Held(key)
+		if !bytes.Equal(body, step.want) || tag != step.wantTag {
+			t.Errorf("after response %d: Held = %d bytes, tag %p; want %d bytes, tag %p", i+1, len(body), tag, len(step.want), step.wantTag)
+		}
+	}
+	small := NewPlans(0, 64<<10) // one page may take an eighth of the room: not this one
+	skey := small.Key("/festgeld/")
+	var out bytes.Buffer
+	w := NewWriter(&out, testFragments)
+	w.UsePlans(small, skey)
+	w.TagPlan(v1)
+	w.Write(page)
+	w.Close()
+	w.Release()
+	if body, _ := small.Held(skey); body != nil {
+		t.Errorf("a page too large for the room: Held gave %d bytes", len(body))
+	}
+}

@@ -111,6 +111,7 @@ type Writer struct {
 	replaying          bool   // [0, in) is the plan's, held unscanned until its snapshot's offset
 	capture            bool   // keep this response's bytes for the next plan
 	pageBuf            []byte // ... here
+	tag                any    // the caller's word on these bytes, kept with the plan (TagPlan)
 
 	scanner
 	tree
@@ -141,7 +142,7 @@ func (w *Writer) Release() {
 	if cap(w.pageBuf) > 4*heldCap {
 		w.pageBuf = nil
 	}
-	w.plans, w.plan = nil, nil
+	w.plans, w.plan, w.tag = nil, nil, nil
 	pool.Put(w)
 }
 
