@@ -32,6 +32,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
 //		page_plans       <pages>|off
+//		revalidate       on|off
 //		flags            <file>   (see caddyfile_flags.go)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
@@ -97,6 +98,12 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			} else {
 				h.PagePlans = n
 			}
+		case "revalidate":
+			var v string
+			if !d.AllArgs(&v) || (v != "on" && v != "off") {
+				return d.Errf("revalidate takes one value: on (the default) or off")
+			}
+			h.DisableRevalidation = v == "off"
 		case "identity":
 			if err := parseIdentity(d, h); err != nil {
 				return err
@@ -126,7 +133,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

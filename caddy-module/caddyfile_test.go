@@ -67,6 +67,8 @@ func TestBadOptionsSayWhatToChange(t *testing.T) {
 		{"max decoded size", "max_decoded_size lots", `max_decoded_size "lots" is not a size; give one such as 128MiB`},
 		{"page plans", "page_plans lots", `page_plans "lots" is not a number of pages; give one such as 4096, or off`},
 		{"page plans zero", "page_plans 0", `page_plans "0" is not a number of pages; give one such as 4096, or off`},
+		{"revalidate", "revalidate never", "revalidate takes one value: on (the default) or off"},
+		{"revalidate bare", "revalidate", "revalidate takes one value: on (the default) or off"},
 		{"ui dir", "ui_dir /nonexistent/dist", `ui_dir "/nonexistent/dist": reading the UI manifest`},
 	}
 	for _, tt := range tests {

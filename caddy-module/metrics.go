@@ -27,6 +27,7 @@ var shellMetrics = struct {
 	pages         *prometheus.CounterVec
 	spliceErrors  prometheus.Counter
 	planned       prometheus.Counter
+	revalidated   prometheus.Counter
 	refreshes     *prometheus.CounterVec
 	sessionsEnded *prometheus.CounterVec
 	redirects     *prometheus.CounterVec
@@ -45,6 +46,10 @@ var shellMetrics = struct {
 	planned: prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "pages_planned_total",
 		Help: "Spliced pages served again with the same bytes, whose footer went where the page's plan said without a scan of the body (page_plans).",
+	}),
+	revalidated: prometheus.NewCounter(prometheus.CounterOpts{
+		Namespace: metricsNamespace, Name: "pages_revalidated_total",
+		Help: "Pages the upstream answered 304 Not Modified to the gateway's conditional request, served again from the bytes the gateway held (page_plans, revalidate).",
 	}),
 	refreshes: prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "session_refreshes_total",
@@ -78,7 +83,7 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 		return nil // a bare context, as in some unit tests
 	}
 	m := shellMetrics
-	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
+	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
 		if err := reg.Register(c); err != nil {
 			var already prometheus.AlreadyRegisteredError
 			if !errors.As(err, &already) {
@@ -124,6 +129,9 @@ func countSpliceError() { shellMetrics.spliceErrors.Inc() }
 
 // countPlanned counts a page whose footer went where its plan said.
 func countPlanned() { shellMetrics.planned.Inc() }
+
+// countRevalidated counts a page served again from its held bytes after the upstream's 304.
+func countRevalidated() { shellMetrics.revalidated.Inc() }
 
 // countRefresh counts a refresh call at the provider by its result.
 func countRefresh(err error) {

@@ -26,6 +26,12 @@ type shellWriter struct {
 	// ownCacheControl counts the Cache-Control values the gateway set before the upstream
 	// answered (a new device id's no-store): the upstream's own come after them.
 	ownCacheControl int
+	// own counts the values of every field the gateway set before the upstream answered, for
+	// a page whose bytes may be held (revalidate.go); nil for others.
+	own      map[string]int
+	held     *heldPage // the held page the request was made conditional on, if it was
+	heldBody []byte    // ... and its bytes
+	reused   bool      // the upstream answered 304: the held page is the response
 
 	wroteHeader bool
 	reason      string // why the response passes untouched; "" while it may be spliced
@@ -41,6 +47,10 @@ func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page,
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
 		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
+		if !p.input.LoggedIn && !h.DisableRevalidation {
+			sw.own = ownFields(w.Header())
+			sw.makeConditional(r)
+		}
 	}
 	return sw
 }
@@ -56,6 +66,11 @@ func (sw *shellWriter) WriteHeader(status int) {
 	}
 	sw.wroteHeader = true
 	hdr := sw.Header()
+	if status == http.StatusNotModified && sw.held != nil {
+		sw.reused = true
+		sw.reuseHeld(hdr) // the upstream says the held page is the page: it goes out again
+		status = http.StatusOK
+	}
 	optedOut := strings.EqualFold(strings.TrimSpace(hdr.Get("Shell")), "off")
 	hdr.Del("Shell") // the opt-out is for the gateway, not the browser
 	sw.body = writerOnly{sw.ResponseWriter}
@@ -72,6 +87,11 @@ func (sw *shellWriter) WriteHeader(status int) {
 	if sw.out == nil { // else the output sends the header (output.go)
 		sw.ResponseWriter.WriteHeader(status)
 	}
+	if sw.reused {
+		// The upstream sends no body with its 304: these are its bytes. An error here is the
+		// client gone, which finish reports.
+		_, _ = sw.body.Write(sw.heldBody)
+	}
 }
 
 func (sw *shellWriter) startSplice(hdr http.Header, status int) {
@@ -83,7 +103,8 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err), requestID(sw.ctx))
 		return
 	}
-	need := int64(-1) // the page's size with the shell, when the upstream declared its own
+	tag := sw.heldTag(hdr) // before the length and validator change below
+	need := int64(-1)      // the page's size with the shell, when the upstream declared its own
 	if n, err := strconv.ParseInt(hdr.Get("Content-Length"), 10, 64); err == nil && n >= 0 &&
 		contentCoding(hdr) == "" && hdr.Get("Trailer") == "" {
 		need = n + int64(len(frags.Head)+len(frags.Header)+len(frags.Footer)) + splice.MaxExtra
@@ -98,6 +119,9 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	cacheControl := hdr.Values("Cache-Control")
 	if rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
 		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
+		if tag != nil {
+			sw.splicer.TagPlan(tag)
+		}
 	}
 	sw.body = sw.splicer
 	if coding := contentCoding(hdr); coding != "" {

@@ -65,6 +65,13 @@ type Handler struct {
 	// output is the same either way. Default: 4096 pages; -1 turns it off.
 	PagePlans int `json:"page_plans,omitempty"`
 
+	// DisableRevalidation stops the gateway from asking the upstream for a page whose bytes
+	// the plans hold with If-None-Match and its ETag (revalidate.go). By default it does, and
+	// on 304 Not Modified it splices the held bytes: the upstream still answers every request,
+	// but sends a page only when it changed. Turn it off for an upstream whose ETags stay the
+	// same when its pages change.
+	DisableRevalidation bool `json:"disable_revalidation,omitempty"`
+
 	// Page title, consent and header choice (seo.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own

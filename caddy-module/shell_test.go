@@ -143,6 +143,12 @@ func startGateway(t *testing.T, o *origin, options string) *caddytest.Tester {
 // startGatewayProxy is startGateway with the reverse_proxy block's options.
 func startGatewayProxy(t *testing.T, o *origin, options, proxyOptions string) *caddytest.Tester {
 	t.Helper()
+	return startGatewayFor(t, o, options, proxyOptions)
+}
+
+// startGatewayFor is startGatewayProxy in front of any upstream handler.
+func startGatewayFor(t *testing.T, o http.Handler, options, proxyOptions string) *caddytest.Tester {
+	t.Helper()
 	up := httptest.NewServer(o)
 	t.Cleanup(up.Close)
 	tester := caddytest.NewTester(t)
