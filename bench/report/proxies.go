@@ -17,14 +17,18 @@ const (
 	// shellScanned is the shell with page_plans off: every response's body is
 	// scanned, as for a page whose bytes change on every response.
 	shellScanned = "shell-scanned"
-	nginxSub     = "nginx"
+	// shellFull is the shell with revalidate off: the origin sends every page whole,
+	// as an origin without validators does; its body follows the page's plan.
+	shellFull = "shell-full"
+	nginxSub  = "nginx"
 )
 
-var proxyOrder = []string{plainProxy, shellOn, shellScanned, nginxSub}
+var proxyOrder = []string{plainProxy, shellOn, shellFull, shellScanned, nginxSub}
 
 var proxyLabel = map[string]string{
 	plainProxy:   "shellgate reverse_proxy",
 	shellOn:      "shellgate shell on",
+	shellFull:    "shellgate shell on, revalidate off",
 	shellScanned: "shellgate shell on, page_plans off",
 	nginxSub:     "nginx sub_filter",
 }

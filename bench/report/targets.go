@@ -55,11 +55,12 @@ func judgeProxies(rs []proxyResult) []verdict {
 		nginx, okNginx := find(rs, page, nginxSub)
 		for _, sp := range []struct{ proxy, label, p99 string }{
 			{shellOn, "shell-on", "shell"},
+			{shellFull, "shell-on, revalidate off,", "shell, revalidate off,"},
 			{shellScanned, "shell-on, page_plans off,", "shell, page_plans off,"},
 		} {
 			shell, okShell := find(rs, page, sp.proxy)
-			if sp.proxy == shellScanned && !okShell {
-				continue // a run from before page plans
+			if sp.proxy != shellOn && !okShell {
+				continue // a run from before page plans or revalidation
 			}
 			if pageSize(page) == targetPage {
 				v := verdict{Target: fmt.Sprintf("%s throughput >= %.2f x plain reverse_proxy (%s)", sp.label, minThroughputRatio, sizeLabel(page))}
