@@ -1,11 +1,15 @@
 package shell
 
 import (
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/shellgate/shellgate/caddy-module/splice"
 )
 
 // pageOrigin serves one page at /page/ under an ETag and answers conditional requests as a
@@ -219,5 +223,40 @@ func TestUnconditional(t *testing.T) {
 		if got := unconditional(r); got != tt.want {
 			t.Errorf("unconditional(%v) = %v, want %v", tt.headers, got, tt.want)
 		}
+	}
+}
+
+// A logged-in customer's request is never made conditional on a page held from a visitor's:
+// the upstream may answer a customer differently, and only it could tell.
+func TestRevalidationNotForCustomers(t *testing.T) {
+	h := &Handler{plans: splice.NewPlans(0, 0)}
+	key := h.plans.Key("localhost", "/page/", "")
+	held := &heldPage{etag: `"v1"`, header: http.Header{"Content-Type": {"text/html"}}}
+	w := splice.NewWriter(io.Discard, splice.Fragments{})
+	w.UsePlans(h.plans, key)
+	w.TagPlan(held)
+	io.WriteString(w, "<!doctype html><title>t</title><body><p>Festgeld</p></body>")
+	w.Close()
+	w.Release()
+	for _, tt := range []struct {
+		name     string
+		loggedIn bool
+		want     string
+	}{
+		{"a visitor", false, `"v1"`},
+		{"a customer", true, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p := &page{}
+			p.input.LoggedIn = tt.loggedIn
+			r := httptest.NewRequest(http.MethodGet, "http://localhost/page/", nil)
+			sw := newShellWriter(httptest.NewRecorder(), r, h, p, "")
+			if got := r.Header.Get("If-None-Match"); got != tt.want {
+				t.Errorf("If-None-Match %q, want %q", got, tt.want)
+			}
+			if (sw.held != nil) != (tt.want != "") {
+				t.Errorf("held page %v for If-None-Match %q", sw.held, tt.want)
+			}
+		})
 	}
 }
