@@ -103,8 +103,11 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 		sw.h.logger.Error("shell state could not be encoded; page served without the shell", zap.Error(err), requestID(sw.ctx))
 		return
 	}
-	tag := sw.heldTag(hdr) // before the length and validator change below
-	need := int64(-1)      // the page's size with the shell, when the upstream declared its own
+	var tag *heldPage
+	if status == http.StatusOK { // a 304 stands in for a 200 only
+		tag = sw.heldTag(hdr) // before the length and validator change below
+	}
+	need := int64(-1) // the page's size with the shell, when the upstream declared its own
 	if n, err := strconv.ParseInt(hdr.Get("Content-Length"), 10, 64); err == nil && n >= 0 &&
 		contentCoding(hdr) == "" && hdr.Get("Trailer") == "" {
 		need = n + int64(len(frags.Head)+len(frags.Header)+len(frags.Footer)) + splice.MaxExtra

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,6 +22,7 @@ type pageOrigin struct {
 	fields   map[string]string // more header fields of every response, 304s too
 	asked    []string          // each request's If-None-Match
 	notMod   int               // 304s sent
+	status   int               // answer with this status instead (0: 200, or 304 if not modified)
 	modified time.Time
 }
 
@@ -57,6 +59,11 @@ func (o *pageOrigin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		o.notMod++
 	}
 	o.mu.Unlock()
+	if o.status != 0 { // an error page of its own: sent as it is, whatever the request's conditions
+		w.WriteHeader(o.status)
+		io.WriteString(w, body)
+		return
+	}
 	http.ServeContent(w, r, "", o.modified, strings.NewReader(body))
 }
 
@@ -175,17 +182,24 @@ func TestRevalidationOnlyForPagesItMayHold(t *testing.T) {
 		{"private", "", map[string]string{"Cache-Control": "private"}, nil, "", 200},
 		{"no-store", "", map[string]string{"Cache-Control": "no-store"}, nil, "", 200},
 		{"revalidate off", "{\n\t\trevalidate off\n\t}", nil, nil, "", 200},
+		{"an error page", "", map[string]string{":status": "404"}, nil, "", 404},
 		{"page_plans off", "{\n\t\tpage_plans off\n\t}", nil, nil, "", 200},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.fields == nil {
 				tt.fields = map[string]string{}
 			}
+			wantFirst := 200
 			up := newPageOrigin(tt.fields)
+			if s := tt.fields[":status"]; s != "" { // the origin's own error page
+				delete(tt.fields, ":status")
+				wantFirst, _ = strconv.Atoi(s)
+				up.status = wantFirst
+			}
 			up.set("v1")
 			tester := startGatewayFor(t, up, tt.options, "")
 			first, firstBody := get(t, tester, "/page/", "Accept", "text/html")
-			if first.StatusCode != 200 || !strings.Contains(firstBody, `data-shell="header"`) {
+			if first.StatusCode != wantFirst || !strings.Contains(firstBody, `data-shell="header"`) {
 				t.Fatalf("first response: %d, %.200s", first.StatusCode, firstBody)
 			}
 			res, body := get(t, tester, "/page/", append([]string{"Accept", "text/html"}, tt.headers...)...)
@@ -195,7 +209,7 @@ func TestRevalidationOnlyForPagesItMayHold(t *testing.T) {
 			if res.StatusCode != tt.wantCode {
 				t.Fatalf("status %d, want %d", res.StatusCode, tt.wantCode)
 			}
-			if tt.wantCode == 200 && body != firstBody {
+			if tt.wantCode == wantFirst && body != firstBody {
 				t.Errorf("the second page differs from the first")
 			}
 		})
