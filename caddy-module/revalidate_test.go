@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -272,5 +273,56 @@ func TestRevalidationNotForCustomers(t *testing.T) {
 				t.Errorf("held page %v for If-None-Match %q", sw.held, tt.want)
 			}
 		})
+	}
+}
+
+// Pages that change while many visitors ask for them: every response is one version of the
+// page, whole, and every response of a version is the same bytes, whether the upstream sent
+// the page or answered 304 to the held one.
+func TestRevalidationWhilePagesChange(t *testing.T) {
+	up := newPageOrigin(map[string]string{})
+	up.set("v0")
+	tester := startGatewayFor(t, up, "", "")
+	var mu sync.Mutex
+	seen := map[string]string{} // version -> body
+	var wg sync.WaitGroup
+	for g := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 25 {
+				if g == 0 && i%5 == 4 {
+					up.set(fmt.Sprintf("v%d", i/5+1))
+				}
+				req, _ := http.NewRequest(http.MethodGet, "http://localhost:9080/page/", nil)
+				req.Header.Set("Accept", "text/html")
+				res, err := tester.Client.Do(req)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				b, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				body := string(b)
+				title := body[strings.Index(body, "<title>")+len("<title>") : strings.Index(body, "</title>")]
+				version := strings.TrimPrefix(title, "Festgeld ")
+				if res.StatusCode != 200 || strings.Count(body, `<div data-shell="footer">`) != 1 ||
+					strings.Count(body, "Version "+version+".") != 400 || res.ContentLength != int64(len(body)) {
+					t.Errorf("response of %s: status %d, %d bytes (Content-Length %d), not one whole version of the page",
+						version, res.StatusCode, len(body), res.ContentLength)
+					return
+				}
+				mu.Lock()
+				if prev, ok := seen[version]; ok && prev != body {
+					t.Errorf("two responses of %s differ", version)
+				}
+				seen[version] = body
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if up.notMod == 0 {
+		t.Errorf("no request was answered 304: the test did not exercise revalidation")
 	}
 }
