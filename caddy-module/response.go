@@ -47,10 +47,7 @@ func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page,
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
 		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
-		if !p.input.LoggedIn && !h.DisableRevalidation {
-			sw.own = ownFields(w.Header())
-			sw.makeConditional(r)
-		}
+		sw.makeConditional(w.Header(), r)
 	}
 	return sw
 }

@@ -62,13 +62,19 @@ func unconditional(r *http.Request) bool {
 	return true
 }
 
-// makeConditional asks the upstream for the page only if it changed, when its bytes are held.
-func (sw *shellWriter) makeConditional(r *http.Request) {
-	h := sw.h
-	if h.plans == nil || h.DisableRevalidation || sw.page.input.LoggedIn || !unconditional(r) {
+// makeConditional asks the upstream for the page only if it changed, when its bytes are held;
+// hdr is the response's header as the gateway set it so far. It runs for every page the plans
+// may hold, and decides alone whether this one takes part in revalidation: sw.own stays nil
+// for a page that does not (a logged-in customer's, or with revalidate off).
+func (sw *shellWriter) makeConditional(hdr http.Header, r *http.Request) {
+	if sw.h.DisableRevalidation || sw.page.input.LoggedIn {
 		return
 	}
-	body, tag := h.plans.Held(sw.planKey)
+	sw.own = ownFields(hdr)
+	if !unconditional(r) {
+		return
+	}
+	body, tag := sw.h.plans.Held(sw.planKey)
 	held, _ := tag.(*heldPage)
 	if body == nil || held == nil {
 		return
@@ -97,7 +103,7 @@ func (sw *shellWriter) heldTag(hdr http.Header) *heldPage {
 		return sw.held // the held bytes, served again on a 304
 	}
 	etag := hdr.Get("ETag")
-	if etag == "" || sw.own == nil || sw.h.DisableRevalidation || contentCoding(hdr) != "" ||
+	if etag == "" || sw.own == nil || contentCoding(hdr) != "" ||
 		hdr.Get("Trailer") != "" || len(upstreamValues(hdr, sw.own, "Set-Cookie")) > 0 {
 		return nil
 	}
