@@ -20,12 +20,15 @@ import (
 // ErrInvalid is what Parse wraps for a string that is not an IBAN; the message says why.
 var ErrInvalid = errors.New("iban: not an IBAN")
 
+// spaces drops the spaces a grouped IBAN may come with; a Replacer is safe for concurrent use.
+var spaces = strings.NewReplacer(" ", "", "\u00a0", "")
+
 // IBAN is a parsed IBAN. The zero value is not an IBAN.
 type IBAN struct{ code string }
 
 // Parse reads s, which may be grouped with spaces (also no-break spaces) and in any case.
 func Parse(s string) (IBAN, error) {
-	s = strings.NewReplacer(" ", "", "\u00a0", "").Replace(s)
+	s = spaces.Replace(s)
 	for _, r := range s {
 		if !(r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z') {
 			return IBAN{}, fmt.Errorf("%w: only letters, digits and spaces are allowed (found %q)", ErrInvalid, r)
