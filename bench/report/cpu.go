@@ -88,7 +88,7 @@ func cpuTable(rs []proxyResult) (table, bool) {
 			continue
 		}
 		ratio := "-"
-		if plain, ok := find(rs, r.Page, plainProxy); ok && plain.CPU != nil && plain.CPU.total() > 0 {
+		if plain, ok := find(rs, r.Page, plainOf(r.Proxy)); ok && plain.CPU != nil && plain.CPU.total() > 0 {
 			ratio = fmt.Sprintf("%.3f", float64(r.CPU.total())/float64(plain.CPU.total()))
 		}
 		t.Rows = append(t.Rows, []string{sizeLabel(r.Page), proxyLabel[r.Proxy], us(r.CPU.Proxy), us(r.CPU.Origin),

@@ -23,7 +23,15 @@ const (
 	nginxSub  = "nginx"
 )
 
-var proxyOrder = []string{plainProxy, shellOn, shellFull, shellScanned, nginxSub}
+// oneCore marks a proxy run with one worker (the gateway with GOMAXPROCS=1, nginx with
+// worker_processes 1) beside the same proxy with a worker per core. On a two-core machine
+// that also runs wrk and the origin, a proxy with two workers competes with them for the
+// cores; with one each, every proxy has the same budget and the other core is left to the
+// load and the origin.
+const oneCore = "-1core"
+
+var proxyOrder = []string{plainProxy, shellOn, shellFull, shellScanned, nginxSub,
+	plainProxy + oneCore, shellOn + oneCore, shellFull + oneCore, nginxSub + oneCore}
 
 var proxyLabel = map[string]string{
 	plainProxy:   "shellgate reverse_proxy",
@@ -31,6 +39,19 @@ var proxyLabel = map[string]string{
 	shellFull:    "shellgate shell on, revalidate off",
 	shellScanned: "shellgate shell on, page_plans off",
 	nginxSub:     "nginx sub_filter",
+
+	plainProxy + oneCore: "shellgate reverse_proxy, GOMAXPROCS=1",
+	shellOn + oneCore:    "shellgate shell on, GOMAXPROCS=1",
+	shellFull + oneCore:  "shellgate shell on, revalidate off, GOMAXPROCS=1",
+	nginxSub + oneCore:   "nginx sub_filter, worker_processes 1",
+}
+
+// plainOf is the plain proxy with the same workers as proxy: the one its ratios are to.
+func plainOf(proxy string) string {
+	if strings.HasSuffix(proxy, oneCore) {
+		return plainProxy + oneCore
+	}
+	return plainProxy
 }
 
 // A proxyResult is the median over rounds of one proxy serving one page.

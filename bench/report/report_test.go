@@ -119,6 +119,22 @@ func TestJudgeProxies(t *testing.T) {
 			{Page: "100kb", Proxy: shellScanned, ReqPerSec: 700, P99: 14 * ms},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
 		}, []string{"PASS", "PASS", "PASS", "MISS", "MISS", "MISS"}},
+		// One worker each is judged apart, against its own plain proxy and nginx.
+		{"one worker each beside", []proxyResult{
+			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
+			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10 * ms},
+			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 1000, P99: 8 * ms},
+			{Page: "100kb", Proxy: plainProxy + oneCore, ReqPerSec: 1300, P99: 9 * ms},
+			{Page: "100kb", Proxy: shellOn + oneCore, ReqPerSec: 1100, P99: 9 * ms},
+			{Page: "100kb", Proxy: nginxSub + oneCore, ReqPerSec: 1000, P99: 8 * ms},
+		}, []string{"PASS", "PASS", "MISS", "MISS", "PASS", "PASS"}},
+		{"one worker each without its nginx", []proxyResult{
+			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
+			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10 * ms},
+			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 8 * ms},
+			{Page: "100kb", Proxy: plainProxy + oneCore, ReqPerSec: 1000, P99: 9 * ms},
+			{Page: "100kb", Proxy: shellOn + oneCore, ReqPerSec: 950, P99: 9 * ms},
+		}, []string{"PASS", "PASS", "PASS", "PASS", "PASS", "n/a"}},
 		{"no shell figures", []proxyResult{{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000}, {Page: "100kb", Proxy: nginxSub, ReqPerSec: 900}}, []string{"n/a", "n/a", "n/a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -213,6 +229,7 @@ func TestSpread(t *testing.T) {
 		{"baseline swings", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 900, MaxRate: 1100}}, true},
 		// Only the baseline measures the machine; the shell's own spread is a finding.
 		{"shell swings", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 990, MaxRate: 1010}, {Proxy: shellOn, ReqPerSec: 500, MinRate: 100, MaxRate: 900}}, false},
+		{"one-worker baseline swings", []proxyResult{{Proxy: plainProxy, ReqPerSec: 1000, MinRate: 990, MaxRate: 1010}, {Proxy: plainProxy + oneCore, ReqPerSec: 1000, MinRate: 800, MaxRate: 1100}}, true},
 	} {
 		if got := spread(tc.rs) > maxQuietSpread; got != tc.noisy {
 			t.Errorf("%s: noisy = %v, want %v", tc.name, got, tc.noisy)

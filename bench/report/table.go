@@ -72,9 +72,9 @@ func proxyTable(rs []proxyResult) table {
 	}
 	for _, r := range rs {
 		ratio, added := "-", "-"
-		if plain, ok := find(rs, r.Page, plainProxy); ok && plain.ReqPerSec > 0 {
+		if plain, ok := find(rs, r.Page, plainOf(r.Proxy)); ok && plain.ReqPerSec > 0 {
 			ratio = fmt.Sprintf("%.3f", r.ReqPerSec/plain.ReqPerSec)
-			if r.Proxy != plainProxy {
+			if r.Proxy != plainOf(r.Proxy) {
 				added = signedMs(p99Added(r, plain))
 			}
 		}
