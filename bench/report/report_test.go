@@ -187,6 +187,7 @@ func TestJudgeSplicerScaled(t *testing.T) {
 		{"below the tokenizer ratio on one page", []goBench{{Name: "Splice/100KB", MBPerSec: 700}, {Name: "Splice/1MB", MBPerSec: 380}}, "MISS"},
 		{"below the scan share", []goBench{{Name: "Splice/100KB", MBPerSec: 330}}, "MISS"},
 		{"no references for the page", []goBench{{Name: "Splice/10MB", MBPerSec: 5000}}, "n/a"},
+		{"the scan with a Resolver below", []goBench{{Name: "Splice/100KB", MBPerSec: 700}, {Name: "SpliceResolve/100KB", MBPerSec: 380}}, "MISS"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := judgeSplicerScaled(append(append([]goBench{}, refs...), tc.splice...))

@@ -135,7 +135,8 @@ func judgeSplicerScaled(bs []goBench) verdict {
 	worstTok, worstScan := 0.0, 0.0
 	judged := false
 	for _, b := range bs {
-		if !strings.HasPrefix(b.Name, "Splice/") {
+		// The scan, and the scan with a Resolver as the gateway runs it (SpliceResolve).
+		if !strings.HasPrefix(b.Name, "Splice/") && !strings.HasPrefix(b.Name, "SpliceResolve/") {
 			continue
 		}
 		tok, okTok := findBench(bs, "TokenizerBaseline", pageSize(b.Name))
