@@ -15,12 +15,16 @@ import (
 // requests it says where a request's time goes: throughput on a machine that all three share
 // moves with any of them, CPU per request much less with the machine's other load.
 
-// A cpuRun is one round's CPU time by process.
+// A cpuRun is one round's CPU time by process, and the proxy's context switches.
 type cpuRun struct {
 	Proxy, Origin, Wrk time.Duration
+	// Switches counts the proxy's context switches (every thread, voluntary or not), or per
+	// request once divided; -1 for a file from before bench/run counted them.
+	Switches float64
 }
 
-// parseCPU reads a .cpu file: "hz N", "proxy TICKS", "origin TICKS", "wrk SECONDS".
+// parseCPU reads a .cpu file: "hz N", "proxy TICKS", "origin TICKS", "wrk SECONDS" and
+// "switches N", which older runs lack.
 func parseCPU(r io.Reader) (cpuRun, error) {
 	var run cpuRun
 	vals := map[string]float64{}
@@ -47,6 +51,10 @@ func parseCPU(r io.Reader) (cpuRun, error) {
 	}
 	seconds := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	run.Proxy, run.Origin, run.Wrk = seconds(vals["proxy"]/hz), seconds(vals["origin"]/hz), seconds(vals["wrk"])
+	run.Switches = -1
+	if n, ok := vals["switches"]; ok {
+		run.Switches = n
+	}
 	return run, nil
 }
 
@@ -70,17 +78,22 @@ func (c cpuRun) perRequest(requests int) cpuRun {
 		return cpuRun{}
 	}
 	n := time.Duration(requests)
-	return cpuRun{Proxy: c.Proxy / n, Origin: c.Origin / n, Wrk: c.Wrk / n}
+	per := cpuRun{Proxy: c.Proxy / n, Origin: c.Origin / n, Wrk: c.Wrk / n, Switches: c.Switches}
+	if c.Switches >= 0 {
+		per.Switches = c.Switches / float64(requests)
+	}
+	return per
 }
 
 func (c cpuRun) total() time.Duration { return c.Proxy + c.Origin + c.Wrk }
 
-// cpuTable lists each proxy's CPU per request (median of the rounds), split by process, and
-// the total beside the plain proxy's. Nothing when the run wrote no CPU files.
+// cpuTable lists each proxy's CPU per request (median of the rounds), split by process, the
+// total beside the plain proxy's, and the proxy's context switches per request. Nothing when
+// the run wrote no CPU files.
 func cpuTable(rs []proxyResult) (table, bool) {
 	t := table{
 		Title: "CPU per request (median of the rounds: CPU time of each process over the round's requests)",
-		Head:  []string{"page", "proxy", "proxy process", "origin", "wrk", "total", "total x plain"},
+		Head:  []string{"page", "proxy", "proxy process", "origin", "wrk", "total", "total x plain", "proxy context switches"},
 	}
 	us := func(d time.Duration) string { return fmt.Sprintf("%.1f us", float64(d)/float64(time.Microsecond)) }
 	for _, r := range rs {
@@ -91,8 +104,12 @@ func cpuTable(rs []proxyResult) (table, bool) {
 		if plain, ok := find(rs, r.Page, plainOf(r.Proxy)); ok && plain.CPU != nil && plain.CPU.total() > 0 {
 			ratio = fmt.Sprintf("%.3f", float64(r.CPU.total())/float64(plain.CPU.total()))
 		}
+		switches := "-"
+		if r.CPU.Switches >= 0 {
+			switches = fmt.Sprintf("%.2f", r.CPU.Switches)
+		}
 		t.Rows = append(t.Rows, []string{sizeLabel(r.Page), proxyLabel[r.Proxy], us(r.CPU.Proxy), us(r.CPU.Origin),
-			us(r.CPU.Wrk), us(r.CPU.total()), ratio})
+			us(r.CPU.Wrk), us(r.CPU.total()), ratio, switches})
 	}
 	return t, len(t.Rows) > 0
 }

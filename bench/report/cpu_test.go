@@ -15,8 +15,10 @@ func TestParseCPU(t *testing.T) {
 		want     cpuRun
 		wantErr  string
 	}{
-		{"as bench/run writes it", "hz 100\nproxy 250\norigin 50\nwrk 1.25\n",
-			cpuRun{Proxy: 2500 * time.Millisecond, Origin: 500 * time.Millisecond, Wrk: 1250 * time.Millisecond}, ""},
+		{"as bench/run writes it", "hz 100\nproxy 250\norigin 50\nwrk 1.25\nswitches 3100\n",
+			cpuRun{Proxy: 2500 * time.Millisecond, Origin: 500 * time.Millisecond, Wrk: 1250 * time.Millisecond, Switches: 3100}, ""},
+		{"from before switches were counted", "hz 100\nproxy 250\norigin 50\nwrk 1.25\n",
+			cpuRun{Proxy: 2500 * time.Millisecond, Origin: 500 * time.Millisecond, Wrk: 1250 * time.Millisecond, Switches: -1}, ""},
 		{"wrk's time missing", "hz 100\nproxy 250\norigin 50\n", cpuRun{}, `lacks "wrk"`},
 		{"no clock rate", "hz 0\nproxy 250\norigin 50\nwrk 1\n", cpuRun{}, "hz is 0"},
 		{"not a number", "hz 100\nproxy many\norigin 50\nwrk 1\n", cpuRun{}, `proxy "many"`},
@@ -50,8 +52,8 @@ func TestCPUPerRequest(t *testing.T) {
 		}
 	}
 	cpu := map[string]string{
-		"100kb__plain__1": "hz 100\nproxy 422\norigin 211\nwrk 2.11\n",       // 1000, 500, 500 us a request
-		"100kb__shell__1": "hz 100\nproxy 304.2\norigin 76.05\nwrk 0.7605\n", // 2000, 500, 500 us
+		"100kb__plain__1": "hz 100\nproxy 422\norigin 211\nwrk 2.11\nswitches 6330\n", // 1000, 500, 500 us a request; 1.5 switches
+		"100kb__shell__1": "hz 100\nproxy 304.2\norigin 76.05\nwrk 0.7605\n",          // 2000, 500, 500 us; switches not counted
 	}
 	for name, body := range cpu {
 		if err := os.WriteFile(filepath.Join(dir, name+".cpu"), []byte(body), 0o644); err != nil {
@@ -67,8 +69,8 @@ func TestCPUPerRequest(t *testing.T) {
 		t.Fatalf("CPU table %+v, want a row for plain and one for the shell", tab)
 	}
 	want := [][]string{
-		{"100 KB", proxyLabel[plainProxy], "1000.0 us", "500.0 us", "500.0 us", "2000.0 us", "1.000"},
-		{"100 KB", proxyLabel[shellOn], "2000.0 us", "500.0 us", "500.0 us", "3000.0 us", "1.500"},
+		{"100 KB", proxyLabel[plainProxy], "1000.0 us", "500.0 us", "500.0 us", "2000.0 us", "1.000", "1.50"},
+		{"100 KB", proxyLabel[shellOn], "2000.0 us", "500.0 us", "500.0 us", "3000.0 us", "1.500", "-"},
 	}
 	for i, row := range tab.Rows {
 		if !slices.Equal(row, want[i]) {

@@ -134,14 +134,20 @@ func loadProxies(dir string) ([]proxyResult, error) {
 			res.P50 = time.Duration(median(p50))
 			res.P99 = time.Duration(median(p99))
 			if cs := cpus[key{page, proxy}]; len(cs) > 0 {
-				var proxyCPU, originCPU, wrkCPU []float64
+				var proxyCPU, originCPU, wrkCPU, switches []float64
 				for _, c := range cs {
 					proxyCPU = append(proxyCPU, float64(c.Proxy))
 					originCPU = append(originCPU, float64(c.Origin))
 					wrkCPU = append(wrkCPU, float64(c.Wrk))
+					if c.Switches >= 0 {
+						switches = append(switches, c.Switches)
+					}
 				}
 				res.CPU = &cpuRun{Proxy: time.Duration(median(proxyCPU)), Origin: time.Duration(median(originCPU)),
-					Wrk: time.Duration(median(wrkCPU))}
+					Wrk: time.Duration(median(wrkCPU)), Switches: -1}
+				if len(switches) > 0 {
+					res.CPU.Switches = median(switches)
+				}
 			}
 			out = append(out, res)
 		}
