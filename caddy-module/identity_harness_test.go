@@ -60,7 +60,14 @@ type testGateway struct {
 // newTestGateway provisions a Handler with the identity block id (nil: identity off).
 func newTestGateway(t testing.TB, id *Identity) *testGateway {
 	t.Helper()
-	g := &testGateway{t: t, clock: newFakeClock(), apiStatus: http.StatusOK}
+	return newTestGatewayAt(t, id, newFakeClock())
+}
+
+// newTestGatewayAt provisions a Handler on clock, which replicas share: every part that reads
+// the time (the provider client's server offset, the store) takes it at Provision.
+func newTestGatewayAt(t testing.TB, id *Identity, clock *fakeClock) *testGateway {
+	t.Helper()
+	g := &testGateway{t: t, clock: clock, apiStatus: http.StatusOK}
 	core, logs := observer.New(zap.DebugLevel)
 	g.logs = logs
 	g.upstream = caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -137,6 +138,29 @@ func (o *pageOutput) Close(aborted bool) error {
 		o.err = err
 	}
 	return o.err
+}
+
+// AddTrailers takes the trailer fields of late, the next handler's header changes after the
+// page's header was decided: those whose names the header declares in Trailer, or that carry
+// http.TrailerPrefix, as net/http reads them.
+func (o *pageOutput) AddTrailers(late http.Header) {
+	if len(late) == 0 {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	hdr := o.rw.Header()
+	declared := map[string]bool{}
+	for _, v := range hdr.Values("Trailer") {
+		for name := range strings.SplitSeq(v, ",") {
+			declared[http.CanonicalHeaderKey(strings.TrimSpace(name))] = true
+		}
+	}
+	for k, v := range late {
+		if declared[k] || strings.HasPrefix(k, http.TrailerPrefix) {
+			hdr[k] = append(hdr[k], v...)
+		}
+	}
 }
 
 // flush sends what waits; the page streams from here on.

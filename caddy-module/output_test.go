@@ -193,3 +193,39 @@ func TestPanicMidPageStreamsWhatIsHeld(t *testing.T) {
 			status, length, strings.Contains(body, "<h1>first</h1>"))
 	}
 }
+
+// The wait timer sends a held page's head from its own goroutine while the next handler still
+// runs, and that handler may still touch the header: reverse_proxy adds the upstream's
+// trailers once it has copied the body. Under -race the two must never share the writer
+// below, and the trailer still reaches it.
+func TestHeaderAfterTheWaitStaysTheHandlers(t *testing.T) {
+	h := provisionedHandler(t, &Handler{})
+	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Length", "100000")
+		// More than the 1 KB the splicer reads before it places the head's assets.
+		io.WriteString(w, "<!doctype html><title>slow</title><body><h1>first</h1>"+strings.Repeat("<p>text</p>", 200))
+		time.Sleep(5 * maxWait) // the upstream stalls: what is held goes out meanwhile
+		w.Header().Add(http.TrailerPrefix+"X-Checksum", "abc")
+		w.Header().Set("X-Too-Late", "yes") // after WriteHeader: not a trailer, dropped as net/http drops it
+		io.WriteString(w, "<p>second</p></body>")
+		return nil
+	})
+	probe := newOutputProbe()
+	r := httptest.NewRequest(http.MethodGet, "http://localhost/slow", nil)
+	r.Header.Set("Accept", "text/html")
+	if err := h.ServeHTTP(probe, r, next); err != nil {
+		t.Fatal(err)
+	}
+	status, length, body := probe.seen()
+	if status != http.StatusOK || length != "" || !strings.Contains(body, `<h1>first</h1><p>text</p>`) ||
+		!strings.Contains(body, `<p>text</p><p>second</p><div data-shell="footer">`) {
+		t.Errorf("got %d, Content-Length %q, body %q; want the whole page, streamed after the wait", status, length, body)
+	}
+	if got := probe.hdr.Values(http.TrailerPrefix + "X-Checksum"); len(got) != 1 || got[0] != "abc" {
+		t.Errorf("trailer below the shell: %q, want the handler's abc", got)
+	}
+	if probe.hdr.Get("X-Too-Late") != "" {
+		t.Error("a field set after the header was decided reached the writer below")
+	}
+}

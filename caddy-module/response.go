@@ -40,6 +40,8 @@ type shellWriter struct {
 	body        io.Writer   // where Write sends bytes once the header is written
 	buf         *[]byte     // the fragments' buffer
 	out         *pageOutput // the spliced page's bytes, held whole or in large chunks (output.go)
+	// late takes the next handler's header changes once the page is spliced (see Header).
+	late http.Header
 }
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
@@ -198,6 +200,21 @@ func (sw *shellWriter) Write(p []byte) (int, error) {
 	return sw.body.Write(p)
 }
 
+// Header is the response's header until the page is spliced. From then on the writer below
+// belongs to the page's output, whose wait timer may send the header from its own goroutine:
+// what the next handler still changes (reverse_proxy adds the upstream's trailers once the
+// body is copied) goes to a header of its own, which finish hands over under the output's
+// lock. net/http too takes nothing but trailers from changes after WriteHeader.
+func (sw *shellWriter) Header() http.Header {
+	if sw.out == nil {
+		return sw.ResponseWriter.Header()
+	}
+	if sw.late == nil {
+		sw.late = http.Header{}
+	}
+	return sw.late
+}
+
 // ReadFrom keeps sendfile for responses that pass untouched and routes the rest through Write.
 func (sw *shellWriter) ReadFrom(r io.Reader) (int64, error) {
 	if sw.wroteHeader && sw.splicer == nil {
@@ -243,6 +260,7 @@ func (sw *shellWriter) finish(aborted bool) {
 	}
 	defer sw.splicer.Release()
 	defer func() {
+		sw.out.AddTrailers(sw.late)
 		if err := sw.out.Close(aborted); err != nil {
 			if ce := sw.h.logger.Check(zapcore.DebugLevel, "client went away during a spliced page"); ce != nil {
 				ce.Write(zap.Error(err), requestID(sw.ctx))

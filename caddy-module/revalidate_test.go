@@ -307,7 +307,10 @@ func TestRevalidationWhilePagesChange(t *testing.T) {
 				title := body[strings.Index(body, "<title>")+len("<title>") : strings.Index(body, "</title>")]
 				version := strings.TrimPrefix(title, "Festgeld ")
 				if res.StatusCode != 200 || strings.Count(body, `<div data-shell="footer">`) != 1 ||
-					strings.Count(body, "Version "+version+".") != 400 || res.ContentLength != int64(len(body)) {
+					strings.Count(body, "Version "+version+".") != 400 ||
+					// A page goes out whole with its length, or streams once it waited maxWait
+					// (a machine busy enough delays the upstream that long): never a wrong length.
+					(res.ContentLength != -1 && res.ContentLength != int64(len(body))) {
 					t.Errorf("response of %s: status %d, %d bytes (Content-Length %d), not one whole version of the page",
 						version, res.StatusCode, len(body), res.ContentLength)
 					return
