@@ -3,6 +3,7 @@ package shell
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -115,6 +116,9 @@ type pageVisit struct {
 	replica  string // the X-Replica header the test's replicas set
 	body     string
 	err      error
+	// reset: the connection was reset before any answer, as the kernel resets connections
+	// still queued on a listener that closes (see reloadUnderLoad).
+	reset bool
 }
 
 // visit gets a page as a browser navigation with cookie (nil: anonymous).
@@ -127,7 +131,7 @@ func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		return pageVisit{err: err}
+		return pageVisit{err: err, reset: errors.Is(err, syscall.ECONNRESET)}
 	}
 	defer res.Body.Close()
 	body, err := io.ReadAll(res.Body)
