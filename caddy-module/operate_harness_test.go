@@ -116,10 +116,11 @@ type pageVisit struct {
 	replica  string // the X-Replica header the test's replicas set
 	body     string
 	err      error
-	// reset: the connection was reset before any answer, as the kernel resets connections
-	// still queued on a listener that closes (see reloadUnderLoad).
-	reset bool
 }
+
+// reset tells whether the connection was reset before any answer, as the kernel resets
+// connections still queued on a listener that closes (see reloadUnderLoad).
+func (v pageVisit) reset() bool { return v.status == 0 && errors.Is(v.err, syscall.ECONNRESET) }
 
 // visit gets a page as a browser navigation with cookie (nil: anonymous).
 func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
@@ -131,7 +132,7 @@ func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
 	}
 	res, err := client.Do(req)
 	if err != nil {
-		return pageVisit{err: err, reset: errors.Is(err, syscall.ECONNRESET)}
+		return pageVisit{err: err}
 	}
 	defer res.Body.Close()
 	body, err := io.ReadAll(res.Body)

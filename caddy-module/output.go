@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/net/http/httpguts"
 )
 
 // pageOutput is where the splicer writes a spliced page. A page whose upstream declared its
@@ -150,14 +152,8 @@ func (o *pageOutput) AddTrailers(late http.Header) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	hdr := o.rw.Header()
-	declared := map[string]bool{}
-	for _, v := range hdr.Values("Trailer") {
-		for name := range strings.SplitSeq(v, ",") {
-			declared[http.CanonicalHeaderKey(strings.TrimSpace(name))] = true
-		}
-	}
 	for k, v := range late {
-		if declared[k] || strings.HasPrefix(k, http.TrailerPrefix) {
+		if strings.HasPrefix(k, http.TrailerPrefix) || httpguts.HeaderValuesContainsToken(hdr["Trailer"], k) {
 			hdr[k] = append(hdr[k], v...)
 		}
 	}

@@ -125,7 +125,7 @@ http://localhost:%d {
 				v := visit(client, fmt.Sprintf("%s/page-%d/", base, i), cookie)
 				mu.Lock()
 				served++
-				if v.reset && !migrates {
+				if v.reset() && !migrates {
 					resets++
 				} else if p := v.noErrorPage("a page during the reload"); p != "" {
 					problems = append(problems, p)
