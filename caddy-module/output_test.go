@@ -194,38 +194,65 @@ func TestPanicMidPageStreamsWhatIsHeld(t *testing.T) {
 	}
 }
 
-// The wait timer sends a held page's head from its own goroutine while the next handler still
-// runs, and that handler may still touch the header: reverse_proxy adds the upstream's
-// trailers once it has copied the body. Under -race the two must never share the writer
-// below, and the trailer still reaches it.
+// A next handler that stalls past the wait and only then sets its trailers: the page has
+// gone out by then, and the trailers still reach the client, whether the handler declared
+// them in Trailer or gave them http.TrailerPrefix; a field that is no trailer is dropped, as
+// net/http drops it after WriteHeader. Run under -race this also shows that the handler's
+// late header changes never race the wait's goroutine sending the page's header.
 func TestHeaderAfterTheWaitStaysTheHandlers(t *testing.T) {
-	h := provisionedHandler(t, &Handler{})
-	next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		w.Header().Set("Content-Type", "text/html")
-		w.Header().Set("Content-Length", "100000")
-		// More than the 1 KB the splicer reads before it places the head's assets.
-		io.WriteString(w, "<!doctype html><title>slow</title><body><h1>first</h1>"+strings.Repeat("<p>text</p>", 200))
-		time.Sleep(5 * maxWait) // the upstream stalls: what is held goes out meanwhile
-		w.Header().Add(http.TrailerPrefix+"X-Checksum", "abc")
-		w.Header().Set("X-Too-Late", "yes") // after WriteHeader: not a trailer, dropped as net/http drops it
-		io.WriteString(w, "<p>second</p></body>")
-		return nil
-	})
-	probe := newOutputProbe()
-	r := httptest.NewRequest(http.MethodGet, "http://localhost/slow", nil)
-	r.Header.Set("Accept", "text/html")
-	if err := h.ServeHTTP(probe, r, next); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name    string
+		declare string // the Trailer field the handler sends before the page, if any
+		field   string // the name it sets after the stall
+	}{
+		{"prefixed", "", http.TrailerPrefix + "X-Checksum"},
+		{"declared", "X-Checksum", "X-Checksum"},
+		{"declared among others", "X-Other, x-checksum", "X-Checksum"},
 	}
-	status, length, body := probe.seen()
-	if status != http.StatusOK || length != "" || !strings.Contains(body, `<h1>first</h1><p>text</p>`) ||
-		!strings.Contains(body, `<p>text</p><p>second</p><div data-shell="footer">`) {
-		t.Errorf("got %d, Content-Length %q, body %q; want the whole page, streamed after the wait", status, length, body)
-	}
-	if got := probe.hdr.Values(http.TrailerPrefix + "X-Checksum"); len(got) != 1 || got[0] != "abc" {
-		t.Errorf("trailer below the shell: %q, want the handler's abc", got)
-	}
-	if probe.hdr.Get("X-Too-Late") != "" {
-		t.Error("a field set after the header was decided reached the writer below")
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := provisionedHandler(t, &Handler{})
+			next := caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+				w.Header().Set("Content-Type", "text/html")
+				w.Header().Set("Content-Length", "100000")
+				if tt.declare != "" {
+					w.Header().Set("Trailer", tt.declare)
+				}
+				// More than the 1 KB the splicer reads before it places the head's assets.
+				io.WriteString(w, "<!doctype html><title>slow</title><body><h1>first</h1>"+strings.Repeat("<p>text</p>", 200))
+				time.Sleep(5 * maxWait) // the upstream stalls: what is held goes out meanwhile
+				w.Header().Set(tt.field, "abc")
+				w.Header().Set("X-Too-Late", "yes")
+				io.WriteString(w, "<p>second</p></body>")
+				return nil
+			})
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if err := h.ServeHTTP(w, r, next); err != nil {
+					t.Error(err)
+				}
+			}))
+			defer srv.Close()
+			req, _ := http.NewRequest(http.MethodGet, srv.URL+"/slow", nil)
+			req.Header.Set("Accept", "text/html")
+			res, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body) // trailers arrive after the body
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.StatusCode != http.StatusOK || res.ContentLength != -1 || !strings.Contains(string(body), `<h1>first</h1><p>text</p>`) ||
+				!strings.Contains(string(body), `<p>text</p><p>second</p><div data-shell="footer">`) {
+				t.Errorf("got %d, Content-Length %d, body %q; want the whole page, streamed after the wait", res.StatusCode, res.ContentLength, body)
+			}
+			if got := res.Trailer.Get("X-Checksum"); got != "abc" {
+				t.Errorf("trailer X-Checksum %q at the client (trailers %v), want the handler's abc", got, res.Trailer)
+			}
+			if res.Header.Get("X-Too-Late") != "" || res.Trailer.Get("X-Too-Late") != "" {
+				t.Error("a field set after the header was decided reached the client")
+			}
+		})
 	}
 }
