@@ -21,6 +21,7 @@ func (n *notes) Set(s string) error { *n = append(*n, s); return nil }
 
 func main() {
 	wrkDir := flag.String("wrk", "", "directory of wrk reports named PAGE__PROXY__ROUND.txt")
+	pairsDir := flag.String("pairs", "", "directory of paired rounds' wrk reports named PAGE__A__B__I.a.txt and .b.txt")
 	goBenchPath := flag.String("gobench", "", "output of go test -bench -benchmem for the splicer")
 	customerPath := flag.String("customer", "", "output of go test -bench CustomerPage (caddy-module)")
 	mdPath := flag.String("md", "", "Markdown file to write besides printing")
@@ -28,7 +29,7 @@ func main() {
 	flag.Var(&about, "note", "a line about the run (machine, versions); repeatable")
 	flag.Parse()
 	var text, md bytes.Buffer
-	if err := report(&text, &md, *wrkDir, *goBenchPath, *customerPath, about); err != nil {
+	if err := report(&text, &md, *wrkDir, *pairsDir, *goBenchPath, *customerPath, about); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
@@ -43,7 +44,7 @@ func main() {
 
 // report writes the tables; a part whose input is missing says so instead of
 // failing the whole report, so a run without the splicer benchmarks still prints.
-func report(text, md io.Writer, wrkDir, goBenchPath, customerPath string, about []string) error {
+func report(text, md io.Writer, wrkDir, pairsDir, goBenchPath, customerPath string, about []string) error {
 	fmt.Fprintln(md, "## Benchmark: shell on vs plain reverse_proxy vs nginx sub_filter")
 	fmt.Fprintln(md)
 	for _, n := range about {
@@ -103,17 +104,28 @@ func report(text, md io.Writer, wrkDir, goBenchPath, customerPath string, about 
 		if t, ok := cpuTable(rs); ok {
 			tables = append(tables, t)
 		}
+		var ps []pairResult
+		if pairsDir != "" {
+			if ps, err = loadPairs(pairsDir); err != nil {
+				return err
+			}
+		}
+		if len(ps) > 0 {
+			tables = append(tables, pairTable(ps))
+		}
 		noise = spread(rs)
-		pv := judgeProxies(rs)
+		pv := judgeProxies(rs, ps)
 		for i := range pv {
-			pv[i].Noisy = noise > maxQuietSpread
+			if !pv[i].Paired {
+				pv[i].Noisy = noise > maxQuietSpread
+			}
 		}
 		verdicts = append(pv, verdicts...)
 	}
 	vt := verdictTable(verdicts)
 	if noise > maxQuietSpread {
-		vt.Title += fmt.Sprintf(" (noisy run: the plain proxy's rounds differ by up to %.0f %%; "+
-			"re-run on an idle machine before trusting a verdict)", noise*100)
+		vt.Title += fmt.Sprintf(" (noisy run: the plain proxy's interleaved rounds differ by up to %.0f %%, so every "+
+			"verdict on them is marked noisy; a paired verdict is noisy when its threshold lies inside the middle half of its pairs)", noise*100)
 	}
 	tables = append(tables, vt)
 	for _, t := range tables {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,26 +100,42 @@ func TestJudgeProxies(t *testing.T) {
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: nginxRate, P99: 20 * ms},
 		}
 	}
+	// Paired rounds decide the throughput verdicts where the run has them: here the
+	// interleaved medians say the shell misses both, the pairs say it makes both.
+	behind := results(850, 10*ms, 950)
+	pairs := []pairResult{
+		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.95, 0.97, 0.92, 0.99}},
+		{Page: "100kb", A: shellOn, B: nginxSub, Ratios: []float64{1.10, 1.12, 1.05, 1.20}},
+	}
+	straddling := []pairResult{
+		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.85, 0.95, 0.88, 0.99}},
+		{Page: "100kb", A: shellOn, B: nginxSub, Ratios: []float64{0.96, 1.02, 1.05, 0.97, 1.01}},
+	}
 	for _, tc := range []struct {
-		name string
-		rs   []proxyResult
-		want []string // marks: throughput, p99, nginx (per shell proxy)
+		name  string
+		rs    []proxyResult
+		pairs []pairResult
+		want  []string // marks: throughput, p99, nginx (per shell proxy)
 	}{
-		{"all met at the limits", results(900, 11*ms, 899), []string{"PASS", "PASS", "PASS"}},
-		{"all missed just past them", results(899, 11*ms+time.Microsecond, 900), []string{"MISS", "MISS", "MISS"}},
+		{"paired rounds decide throughput", behind, pairs, []string{"PASS", "PASS", "PASS"}},
+		// 0.85 0.88 | 0.95 0.99: the threshold 0.90 inside the middle half; nginx: 0.96 0.97 1.01 1.02 1.05, median 1.01.
+		{"paired rounds astride the threshold", behind, straddling, []string{"PASS, noisy", "PASS", "PASS, noisy"}},
+		{"paired rounds of another page", behind, []pairResult{{Page: "1mb", A: shellOn, B: nginxSub, Ratios: []float64{2}}}, []string{"MISS", "PASS", "MISS"}},
+		{"all met at the limits", results(900, 11*ms, 899), nil, []string{"PASS", "PASS", "PASS"}},
+		{"all missed just past them", results(899, 11*ms+time.Microsecond, 900), nil, []string{"MISS", "MISS", "MISS"}},
 		// Round by round the shell's p99 is 0.5 ms over the plain proxy's,
 		// though the machine's drift puts the medians 5 ms apart.
 		{"p99 paired by round", []proxyResult{
 			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms, RoundP99: []time.Duration{5 * ms, 10 * ms, 20 * ms}},
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 15 * ms, RoundP99: []time.Duration{5*ms + ms/2, 15 * ms, 20*ms + ms/2}},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
-		}, []string{"PASS", "PASS", "PASS"}},
+		}, nil, []string{"PASS", "PASS", "PASS"}},
 		{"with page plans off beside", []proxyResult{
 			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10*ms + ms/2},
 			{Page: "100kb", Proxy: shellScanned, ReqPerSec: 700, P99: 14 * ms},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
-		}, []string{"PASS", "PASS", "PASS", "MISS", "MISS", "MISS"}},
+		}, nil, []string{"PASS", "PASS", "PASS", "MISS", "MISS", "MISS"}},
 		// One worker each is judged apart, against its own plain proxy and nginx.
 		{"one worker each beside", []proxyResult{
 			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
@@ -127,18 +144,18 @@ func TestJudgeProxies(t *testing.T) {
 			{Page: "100kb", Proxy: plainProxy + oneCore, ReqPerSec: 1300, P99: 9 * ms},
 			{Page: "100kb", Proxy: shellOn + oneCore, ReqPerSec: 1100, P99: 9 * ms},
 			{Page: "100kb", Proxy: nginxSub + oneCore, ReqPerSec: 1000, P99: 8 * ms},
-		}, []string{"PASS", "PASS", "MISS", "MISS", "PASS", "PASS"}},
+		}, nil, []string{"PASS", "PASS", "MISS", "MISS", "PASS", "PASS"}},
 		{"one worker each without its nginx", []proxyResult{
 			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10 * ms},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 8 * ms},
 			{Page: "100kb", Proxy: plainProxy + oneCore, ReqPerSec: 1000, P99: 9 * ms},
 			{Page: "100kb", Proxy: shellOn + oneCore, ReqPerSec: 950, P99: 9 * ms},
-		}, []string{"PASS", "PASS", "PASS", "PASS", "PASS", "n/a"}},
-		{"no shell figures", []proxyResult{{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000}, {Page: "100kb", Proxy: nginxSub, ReqPerSec: 900}}, []string{"n/a", "n/a", "n/a"}},
+		}, nil, []string{"PASS", "PASS", "PASS", "PASS", "PASS", "n/a"}},
+		{"no shell figures", []proxyResult{{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000}, {Page: "100kb", Proxy: nginxSub, ReqPerSec: 900}}, nil, []string{"n/a", "n/a", "n/a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			vs := judgeProxies(tc.rs)
+			vs := judgeProxies(tc.rs, tc.pairs)
 			if len(vs) != len(tc.want) {
 				t.Fatalf("got %d verdicts, want %d", len(vs), len(tc.want))
 			}
@@ -148,6 +165,28 @@ func TestJudgeProxies(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestLoadPairs(t *testing.T) {
+	ps, err := loadPairs("testdata/pairs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) != 2 {
+		t.Fatalf("got %d pairings, want shell beside nginx and beside plain: %+v", len(ps), ps)
+	}
+	p, ok := findPair(ps, "100kb", shellOn, nginxSub)
+	if !ok || len(p.Ratios) != 4 {
+		t.Fatalf("shell beside nginx: %+v, %v; want 4 pairs", p, ok)
+	}
+	q1, q3 := p.Quartiles()
+	// 5500/5000, 5200/5000, 3800/4000, 6600/6000: the third pair ran while the machine was slower.
+	if got := [3]string{fmt.Sprintf("%.3f", q1), fmt.Sprintf("%.3f", p.Median()), fmt.Sprintf("%.3f", q3)}; got != [3]string{"0.995", "1.070", "1.100"} {
+		t.Errorf("q1, median, q3 = %v", got)
+	}
+	if ps, err := loadPairs("testdata/no-such-dir"); err != nil || ps != nil {
+		t.Errorf("a run without paired rounds: %v, %v; want none and no error", ps, err)
 	}
 }
 
@@ -200,7 +239,7 @@ func TestJudgeSplicerScaled(t *testing.T) {
 
 func TestReport(t *testing.T) {
 	var text, md bytes.Buffer
-	if err := report(&text, &md, "testdata/wrk", "testdata/gobench.txt", "testdata/customer-bench.txt", []string{"a test run"}); err != nil {
+	if err := report(&text, &md, "testdata/wrk", "testdata/pairs", "testdata/gobench.txt", "testdata/customer-bench.txt", []string{"a test run"}); err != nil {
 		t.Fatal(err)
 	}
 	for name, got := range map[string][]byte{"report.txt.golden": text.Bytes(), "report.md.golden": md.Bytes()} {

@@ -14,6 +14,8 @@ type verdict struct {
 	// Noisy marks a verdict on figures the machine's other load moved more
 	// than the target's margin: it says which way the run went, no more.
 	Noisy bool
+	// Paired marks a verdict on paired rounds, whose own spread sets Noisy.
+	Paired bool
 }
 
 func (v verdict) Mark() string {
@@ -47,8 +49,10 @@ const (
 
 // judgeProxies checks the throughput, p99 and nginx targets: the first two on
 // the 100 KB page, beating nginx on every page; once for the proxies with a worker
-// per core and once for those with one worker each, when the run has them.
-func judgeProxies(rs []proxyResult) []verdict {
+// per core and once for those with one worker each, when the run has them. A
+// throughput ratio comes from the paired rounds ps where the run has them, else from
+// the medians of the interleaved rounds.
+func judgeProxies(rs []proxyResult, ps []pairResult) []verdict {
 	var out []verdict
 	pages := pagesOf(rs)
 	for _, budget := range []struct{ suffix, label string }{{"", ""}, {oneCore, ", one worker each"}} {
@@ -67,7 +71,9 @@ func judgeProxies(rs []proxyResult) []verdict {
 				}
 				if pageSize(page) == targetPage {
 					v := verdict{Target: fmt.Sprintf("%s throughput >= %.2f x plain reverse_proxy (%s)", sp.label, minThroughputRatio, where)}
-					if okPlain && okShell && plain.ReqPerSec > 0 {
+					if pr, ok := findPair(ps, page, sp.proxy+budget.suffix, plainProxy+budget.suffix); ok {
+						v = judgePaired(v, pr, "", minThroughputRatio, func(r float64) bool { return r >= minThroughputRatio })
+					} else if okPlain && okShell && plain.ReqPerSec > 0 {
 						ratio := shell.ReqPerSec / plain.ReqPerSec
 						v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.3f x", ratio), ratio >= minThroughputRatio, true
 					}
@@ -80,7 +86,9 @@ func judgeProxies(rs []proxyResult) []verdict {
 					out = append(out, v)
 				}
 				v := verdict{Target: fmt.Sprintf("%s beats nginx sub_filter (%s)", sp.label, where)}
-				if okShell && okNginx && nginx.ReqPerSec > 0 {
+				if pr, ok := findPair(ps, page, sp.proxy+budget.suffix, nginxSub+budget.suffix); ok {
+					v = judgePaired(v, pr, " nginx req/s", 1, func(r float64) bool { return r > 1 })
+				} else if okShell && okNginx && nginx.ReqPerSec > 0 {
 					ratio := shell.ReqPerSec / nginx.ReqPerSec
 					v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.2f x nginx req/s", ratio), ratio > 1, true
 				}
@@ -89,6 +97,16 @@ func judgeProxies(rs []proxyResult) []verdict {
 		}
 	}
 	return out
+}
+
+// judgePaired judges v on the median of the paired rounds' ratios; the verdict is noisy
+// when the threshold lies inside the middle half of the pairs, so that a quarter or more
+// of them would have judged the other way.
+func judgePaired(v verdict, pr pairResult, unit string, threshold float64, pass func(float64) bool) verdict {
+	q1, q3 := pr.Quartiles()
+	v.Figure, v.Pass, v.Judged, v.Paired = pr.describe(unit), pass(pr.Median()), true, true
+	v.Noisy = q1 < threshold && threshold < q3
+	return v
 }
 
 // judgeSplicer checks the splicer's speed on every page size and that its
