@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,9 +16,10 @@ type pairResult struct {
 	Bad int
 }
 
-// Median is the median of the pairs' ratios; Q1 and Q3 bound their middle half.
+// Median is the median of the pairs' ratios.
 func (p pairResult) Median() float64 { return median(p.Ratios) }
 
+// Quartiles bound the middle half of the pairs' ratios.
 func (p pairResult) Quartiles() (q1, q3 float64) {
 	s := slices.Clone(p.Ratios)
 	slices.Sort(s)
@@ -76,19 +76,6 @@ func loadPairs(dir string) ([]pairResult, error) {
 		out = append(out, *byKey[k])
 	}
 	return out, nil
-}
-
-func readWrk(path string) (wrkRun, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return wrkRun{}, fmt.Errorf("opening a paired round's wrk report: %w", err)
-	}
-	defer f.Close()
-	run, err := parseWrk(f)
-	if err != nil {
-		return run, fmt.Errorf("%s: %w", path, err)
-	}
-	return run, nil
 }
 
 // findPair returns the paired rounds of a beside b on page.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -91,14 +90,9 @@ func loadProxies(dir string) ([]proxyResult, error) {
 	for _, p := range paths {
 		parts := strings.Split(strings.TrimSuffix(filepath.Base(p), ".txt"), "__")
 		k := key{parts[0], parts[1]}
-		f, err := os.Open(p)
+		run, err := readWrk(p)
 		if err != nil {
-			return nil, fmt.Errorf("opening a wrk report: %w", err)
-		}
-		run, err := parseWrk(f)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, err)
+			return nil, err
 		}
 		runs[k] = append(runs[k], run)
 		c, ok, err := loadCPU(p)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -80,4 +81,18 @@ func wrkDuration(s string) (time.Duration, error) {
 		}
 	}
 	return 0, fmt.Errorf("reading wrk's latency %q: unknown unit", s)
+}
+
+// readWrk reads the wrk report at path, one round of the interleaved or the paired rounds.
+func readWrk(path string) (wrkRun, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return wrkRun{}, fmt.Errorf("opening a wrk report: %w", err)
+	}
+	defer f.Close()
+	run, err := parseWrk(f)
+	if err != nil {
+		return run, fmt.Errorf("%s: %w", path, err)
+	}
+	return run, nil
 }
