@@ -298,7 +298,7 @@ func TestKubernetesManifests(t *testing.T) {
 			}
 		}
 		if !served {
-			t.Errorf("no server of the ConfigMap's Caddyfile listens on %s with the metrics handler; add `http://:%s { metrics /metrics }`", scrape, scrape)
+			t.Errorf("no server of the ConfigMap's Caddyfile listens on %s with the metrics handler; add one (`http://:9180 { metrics /metrics }`) and point prometheus.io/port at it", scrape)
 		}
 		if path := ann["prometheus.io/path"]; path != "/metrics" {
 			t.Errorf("Prometheus scrapes %q; the metrics handler answers /metrics", path)
