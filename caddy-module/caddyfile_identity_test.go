@@ -74,10 +74,10 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 // provision time from the environment or a file.
 func TestIdentitySecretsFromEnvAndFiles(t *testing.T) {
 	keyFile := filepath.Join(t.TempDir(), "keys")
-	if err := os.WriteFile(keyFile, []byte("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), 0o600); err != nil {
+	if err := os.WriteFile(keyFile, []byte("c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("SHELLGATE_TEST_KEYS", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+	t.Setenv("SHELLGATE_TEST_KEYS", "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=")
 	tests := []struct {
 		name, keys, want string
 	}{
@@ -91,6 +91,50 @@ func TestIdentitySecretsFromEnvAndFiles(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" +
 				"provider DEU http://localhost:9000/auth/realms/global\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
+			err := adaptAndValidate(t, caddyfile)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("error %v, want none", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestDemoSessionKeyRefusedInProduction: compose's all-zero session key is public (it is in
+// the repository); a gateway outside local or development that seals or opens with it holds
+// sessions anyone could forge, so validation refuses it and says how to make a key.
+func TestDemoSessionKeyRefusedInProduction(t *testing.T) {
+	const demo = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="
+	const fresh = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
+	keyFile := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keyFile, []byte(demo+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const refused = "is the all-zero demo key"
+	tests := []struct {
+		name, environment, keys, want string
+	}{
+		{"production", "environment production", demo, refused},
+		{"no environment (production)", "", demo, refused},
+		{"from a secret file", "environment production", "file:" + keyFile, refused},
+		{"an old key in a rotation", "environment production", fresh + "," + demo, "key 2 is the all-zero demo key"},
+		{"url alphabet without padding", "environment production", strings.TrimRight(demo, "="), refused},
+		{"staging", "environment staging", demo, refused},
+		{"a development namespace", "environment feature-x", demo, refused},
+		{"the message says how to make a key", "environment production", demo, "generate a key with `head -c 32 /dev/urandom | base64`"},
+		{"compose's demo (development)", "environment development", demo, ""},
+		{"a laptop (local)", "environment local", demo, ""},
+		{"a real key in production", "environment production", fresh, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" +
+				"provider DEU http://localhost:9000/auth/realms/global\n" + tt.environment + "\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
 			err := adaptAndValidate(t, caddyfile)
 			if tt.want == "" {
 				if err != nil {

@@ -41,7 +41,7 @@ func TestReadiness(t *testing.T) {
 		{"redis unreachable: not ready", &Identity{
 			Providers:    []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}},
 			SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{deadRedis.Addr}},
-			SessionKeys:  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+			SessionKeys:  "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=",
 		}, http.StatusServiceUnavailable, "not-ready", map[string]string{"session_store": "unreachable", "identity_provider DEU": "ok"}},
 	}
 	for _, tt := range tests {
@@ -79,7 +79,7 @@ func TestReadinessFollowsRedisWithinTheCache(t *testing.T) {
 	g := newTestGateway(t, &Identity{
 		Providers:    []IdentityProvider{{Region: "DEU", Issuer: "http://127.0.0.1:1/auth/realms/global"}},
 		SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{srv.Addr}},
-		SessionKeys:  "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+		SessionKeys:  "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=",
 	})
 	if status, _ := readyOf(t, g, "/_shell/readyz"); status != http.StatusOK {
 		t.Fatalf("redis up: %d, want 200", status)

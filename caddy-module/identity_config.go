@@ -34,7 +34,8 @@ type Identity struct {
 	// SessionKeys seal the session records and the pending-login cookie: comma-separated
 	// base64 keys of 32 bytes, the first seals, all open (rotate by putting the new key first).
 	// Give a placeholder such as {env.SHELLGATE_SESSION_KEYS} or file:/path, never the keys.
-	// Required with Redis; with the memory store a random key is made at start.
+	// Required with Redis; with the memory store a random key is made at start. The all-zero
+	// demo key (compose's) is refused unless Environment is local or development.
 	SessionKeys string `json:"session_keys,omitempty"`
 
 	// IdleTimeout ends a session after this long without activity. Default: 5m (spec 9).
@@ -237,6 +238,23 @@ func (id *Identity) validate() error {
 		u, err := url.Parse(id.PensionLogoutURL)
 		if err != nil || !(u.Scheme == "https" && u.Host != "" || u.Scheme == "" && u.Host == "" && strings.HasPrefix(u.Path, "/") && !strings.HasPrefix(id.PensionLogoutURL, "//")) {
 			return fmt.Errorf("shell: identity pension_logout_url %q is neither an https URL nor a path on this site; give e.g. https://pension.example/logout or /pension/logout", id.PensionLogoutURL)
+		}
+	}
+	return nil
+}
+
+// refuseDemoKey fails when a session key is the all-zero demo key outside environment local
+// or development: the key is in the repository, so a gateway sealing with it (or opening
+// with it: every key in the list opens) holds sessions anyone could forge. Keys are known
+// only once their placeholder or file is read, so this runs at provision time, which
+// `caddy validate` includes.
+func (id *Identity) refuseDemoKey(keys [][]byte) error {
+	if id.Environment == auth.EnvLocal || id.Environment == auth.EnvDevelopment {
+		return nil
+	}
+	for i, k := range keys {
+		if session.IsDemoKey(k) {
+			return fmt.Errorf("shell: identity session_keys: key %d is the all-zero demo key, which anyone can read, and environment is %s; generate a key with `head -c 32 /dev/urandom | base64` and give it in session_keys (the demo key is accepted only with environment local or development)", i+1, id.Environment)
 		}
 	}
 	return nil

@@ -99,6 +99,9 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		if keys, err = session.ParseKeys(keysRaw); err != nil {
 			return fmt.Errorf("shell: identity session_keys: %w", err)
 		}
+		if err := id.refuseDemoKey(keys); err != nil {
+			return err
+		}
 	}
 	// The store keeps a session a while past its idle timeout, so that the edge, not the
 	// store's expiry, finds it idle: then it can also end it at the provider.

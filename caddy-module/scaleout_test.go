@@ -46,7 +46,7 @@ http://:%d {
 			session_store redis {
 				addrs %s
 			}
-			session_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
+			session_keys c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=
 		}
 	}
 	reverse_proxy %s

@@ -151,6 +151,13 @@ func ParseKeys(value string) ([][]byte, error) {
 	return keys, nil
 }
 
+// IsDemoKey reports whether k is the demo key: 32 zero bytes, the key compose ships in the
+// repository (deploy/compose-session-keys.txt). Anyone can read it, so whoever holds it can
+// seal a session record or a login cookie the gateway would open.
+func IsDemoKey(k []byte) bool {
+	return len(k) == KeySize && bytes.Count(k, []byte{0}) == KeySize
+}
+
 func decodeKey(s string) ([]byte, error) {
 	s = strings.TrimRight(s, "=")
 	if strings.ContainsAny(s, "-_") {

@@ -184,3 +184,24 @@ func TestParseKeys(t *testing.T) {
 		})
 	}
 }
+
+func TestIsDemoKey(t *testing.T) {
+	zero := make([]byte, KeySize)
+	lastSet := make([]byte, KeySize)
+	lastSet[KeySize-1] = 1
+	tests := []struct {
+		name string
+		key  []byte
+		want bool
+	}{
+		{"compose's key: 32 zero bytes", zero, true},
+		{"one bit set", lastSet, false},
+		{"a random key", newKey(t), false},
+		{"16 zero bytes (not a key at all)", zero[:16], false},
+	}
+	for _, tt := range tests {
+		if got := IsDemoKey(tt.key); got != tt.want {
+			t.Errorf("%s: IsDemoKey = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

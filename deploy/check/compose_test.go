@@ -58,6 +58,15 @@ func TestCompose(t *testing.T) {
 		validateCaddyfile(t, g+"'s Caddyfile", replicaConfig, env)
 	}
 	validateCaddyfile(t, "the load balancer's Caddyfile", lbConfig, nil)
+	// Only pages reach the host: no metrics and no admin port is published. (The admin
+	// API is on each container's localhost; deploy/check's Caddyfile test sees to that.)
+	for name, s := range p.Services {
+		for _, port := range s.Ports {
+			if port.Published != "" && port.Target != 8080 && port.Target != 9000 {
+				t.Errorf("%s publishes port %d on the host; only the load balancer's pages (8080) and the IdP's login (9000) are for the browser", name, port.Target)
+			}
+		}
+	}
 	idp, _ := p.GetService("idp")
 	issuer := idp.Environment["DEV_IDP_ISSUER"]
 	gw, _ := p.GetService("gateway-1")

@@ -58,6 +58,12 @@ func TestDockerfile(t *testing.T) {
 			switch c := cmd.(type) {
 			case *instructions.UserCommand:
 				user = c.User
+			case *instructions.ExposeCommand:
+				for _, port := range c.Ports {
+					if strings.HasPrefix(port, "2019") {
+						t.Errorf("stage %s EXPOSEs %s, Caddy's admin port: the admin API stays on localhost; expose the metrics port (9180)", s.Name, port)
+					}
+				}
 			case *instructions.CopyCommand:
 				if c.From != "" {
 					if !names[strings.ToLower(c.From)] {

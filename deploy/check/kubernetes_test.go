@@ -2,8 +2,11 @@ package check
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +16,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/yaml"
@@ -26,6 +30,7 @@ type manifests struct {
 	configMap  *corev1.ConfigMap
 	hpa        *autoscalingv2.HorizontalPodAutoscaler
 	pdb        *policyv1.PodDisruptionBudget
+	network    *networkingv1.NetworkPolicy
 }
 
 // strict decodes one YAML document into out, refusing unknown fields.
@@ -96,6 +101,9 @@ func loadManifests(t *testing.T) manifests {
 			case "policy/v1 PodDisruptionBudget":
 				m.pdb = new(policyv1.PodDisruptionBudget)
 				out = m.pdb
+			case "networking.k8s.io/v1 NetworkPolicy":
+				m.network = new(networkingv1.NetworkPolicy)
+				out = m.network
 			default:
 				t.Fatalf("%s document %d: %s %s is not a kind this check knows; add it here", name, i, head.APIVersion, head.Kind)
 			}
@@ -109,8 +117,8 @@ func loadManifests(t *testing.T) manifests {
 			t.Errorf("kustomization.yaml lists %s: %v", r, err)
 		}
 	}
-	if m.deployment == nil || m.service == nil || m.configMap == nil || m.hpa == nil || m.pdb == nil {
-		t.Fatalf("want a Deployment, Service, ConfigMap, HorizontalPodAutoscaler and PodDisruptionBudget; got %+v", m)
+	if m.deployment == nil || m.service == nil || m.configMap == nil || m.hpa == nil || m.pdb == nil || m.network == nil {
+		t.Fatalf("want a Deployment, Service, ConfigMap, HorizontalPodAutoscaler, PodDisruptionBudget and NetworkPolicy; got %+v", m)
 	}
 	return m
 }
@@ -150,8 +158,8 @@ func TestKubernetesManifests(t *testing.T) {
 			if tt.probe.HTTPGet.Path != tt.path {
 				t.Errorf("%s probe asks %s; want %s", tt.name, tt.probe.HTTPGet.Path, tt.path)
 			}
-			if port := tt.probe.HTTPGet.Port.String(); ports[port] == 0 && fmt.Sprint(ports["http"]) != port {
-				t.Errorf("%s probe's port %s is not a container port", tt.name, port)
+			if port := tt.probe.HTTPGet.Port.String(); port != "http" && fmt.Sprint(ports["http"]) != port {
+				t.Errorf("%s probe's port %s is not the page port (http): probes ask what pages see", tt.name, port)
 			}
 		}
 	})
@@ -231,9 +239,12 @@ func TestKubernetesManifests(t *testing.T) {
 				t.Errorf("the Caddyfile reads %s but the container does not set it", placeholder)
 			}
 		}
-		// The Caddyfile as the pod sees it: the secret file where the Secret is mounted.
+		// The Caddyfile as the pod sees it: the secret file where the Secret is mounted,
+		// holding a key made as the README says.
 		dir := t.TempDir()
-		if err := os.WriteFile(filepath.Join(dir, "session-keys"), []byte("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), 0o600); err != nil {
+		key := make([]byte, 32)
+		rand.Read(key)
+		if err := os.WriteFile(filepath.Join(dir, "session-keys"), []byte(base64.StdEncoding.EncodeToString(key)+"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
 		var mountPath string
@@ -246,6 +257,108 @@ func TestKubernetesManifests(t *testing.T) {
 			t.Errorf("session_keys must be read from the mounted Secret (%q)", mountPath)
 		}
 		validateCaddyfile(t, "the ConfigMap's Caddyfile", strings.ReplaceAll(caddyfile, mountPath, dir), env)
+
+		// compose's demo key, public in the repository, copied into the cluster's Secret:
+		// the production config must refuse to start with it.
+		demo := t.TempDir()
+		if err := os.WriteFile(filepath.Join(demo, "session-keys"), []byte("AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, err := runValidate(t, strings.ReplaceAll(caddyfile, mountPath, demo), env)
+		if err == nil || !strings.Contains(out, "all-zero demo key") {
+			t.Errorf("the ConfigMap's Caddyfile accepts compose's public demo session key: %v\n%s", err, lastLines(out, 3))
+		}
+	})
+
+	t.Run("metrics and admin ports", func(t *testing.T) {
+		cfg := adaptCaddyfile(t, "the ConfigMap's Caddyfile", m.configMap.Data["Caddyfile"])
+		adminPort := ""
+		if listen := cfg.adminListen(); listen != "" && !strings.HasPrefix(listen, "unix/") {
+			_, adminPort, _ = net.SplitHostPort(strings.TrimPrefix(listen, "tcp/"))
+		}
+		for _, p := range c.Ports {
+			if p.Name == "admin" || fmt.Sprint(p.ContainerPort) == adminPort {
+				t.Errorf("container port %s %d is the admin API's; the admin API stays on localhost, never a pod port", p.Name, p.ContainerPort)
+			}
+		}
+		ann := d.Spec.Template.Annotations
+		scrape := ann["prometheus.io/port"]
+		if ann["prometheus.io/scrape"] != "true" || scrape == "" || scrape != fmt.Sprint(ports["metrics"]) {
+			t.Errorf("Prometheus scrapes port %q; want the container port named metrics (%d)", scrape, ports["metrics"])
+		}
+		if scrape == adminPort {
+			t.Errorf("Prometheus scrapes the admin API's port %s; scrape the metrics listener", scrape)
+		}
+		served := false
+		for _, s := range cfg.Apps.HTTP.Servers {
+			for _, l := range s.Listen {
+				if strings.HasSuffix(l, ":"+scrape) && s.serveMetrics() {
+					served = true
+				}
+			}
+		}
+		if !served {
+			t.Errorf("no server of the ConfigMap's Caddyfile listens on %s with the metrics handler; add one (`http://:9180 { metrics /metrics }`) and point prometheus.io/port at it", scrape)
+		}
+		if path := ann["prometheus.io/path"]; path != "/metrics" {
+			t.Errorf("Prometheus scrapes %q; the metrics handler answers /metrics", path)
+		}
+		for _, p := range m.service.Spec.Ports {
+			target := p.TargetPort.String()
+			if target != "http" && target != fmt.Sprint(ports["http"]) {
+				t.Errorf("Service port %s targets %s: the Service carries pages only (the http port); metrics are scraped from the pods, the admin API is on localhost", p.Name, target)
+			}
+		}
+	})
+
+	t.Run("network policy", func(t *testing.T) {
+		np := m.network.Spec
+		if !labels.SelectorFromSet(np.PodSelector.MatchLabels).Matches(podLabels) || len(np.PodSelector.MatchLabels) == 0 {
+			t.Errorf("the NetworkPolicy selects %v; the pods are %v", np.PodSelector.MatchLabels, podLabels)
+		}
+		if !slices.Contains(np.PolicyTypes, networkingv1.PolicyTypeIngress) {
+			t.Error("the NetworkPolicy does not restrict ingress")
+		}
+		// portName resolves a rule's port (a name or a number) to the container port's name.
+		portName := func(p networkingv1.NetworkPolicyPort) string {
+			if p.Port == nil {
+				return "*"
+			}
+			for name, n := range ports {
+				if p.Port.String() == name || p.Port.String() == fmt.Sprint(n) {
+					return name
+				}
+			}
+			return p.Port.String()
+		}
+		httpOpen := false
+		for i, rule := range np.Ingress {
+			if len(rule.Ports) == 0 {
+				t.Errorf("ingress rule %d admits every port; name the ports", i)
+			}
+			for _, p := range rule.Ports {
+				switch name := portName(p); name {
+				case "http":
+					if len(rule.From) == 0 {
+						httpOpen = true
+					}
+				case "metrics":
+					if len(rule.From) == 0 {
+						t.Errorf("ingress rule %d admits the metrics port from anywhere; admit the monitoring namespace only", i)
+					}
+					for _, f := range rule.From {
+						if f.IPBlock != nil || f.NamespaceSelector == nil || len(f.NamespaceSelector.MatchLabels)+len(f.NamespaceSelector.MatchExpressions) == 0 {
+							t.Errorf("ingress rule %d admits the metrics port from %+v; admit a namespace by its label (the monitoring one)", i, f)
+						}
+					}
+				default:
+					t.Errorf("ingress rule %d admits port %s; only http (pages) and metrics are open", i, name)
+				}
+			}
+		}
+		if !httpOpen {
+			t.Error("the NetworkPolicy does not admit page traffic to the http port from anywhere")
+		}
 	})
 
 	t.Run("service", func(t *testing.T) {

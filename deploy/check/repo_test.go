@@ -37,6 +37,15 @@ func shellgateBinary(t *testing.T) string {
 // validateCaddyfile runs `shellgate validate` on text with env, and fails with its message.
 func validateCaddyfile(t *testing.T, name, text string, env map[string]string) {
 	t.Helper()
+	out, err := runValidate(t, text, env)
+	if err != nil || !strings.Contains(out, "Valid configuration") {
+		t.Errorf("%s does not validate: %v\n%s", name, err, lastLines(out, 5))
+	}
+}
+
+// runValidate runs `shellgate validate` on text with env and returns its output.
+func runValidate(t *testing.T, text string, env map[string]string) (string, error) {
+	t.Helper()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "Caddyfile")
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
@@ -48,9 +57,7 @@ func validateCaddyfile(t *testing.T, name, text string, env map[string]string) {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "Valid configuration") {
-		t.Errorf("%s does not validate: %v\n%s", name, err, lastLines(string(out), 5))
-	}
+	return string(out), err
 }
 
 func lastLines(s string, n int) string {
