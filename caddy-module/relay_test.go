@@ -279,13 +279,26 @@ func TestTokenRelay(t *testing.T) {
 	if got := g.h.Identity.rt.relayForbidden.Load(); got != 1 {
 		t.Errorf("counted %d upstream 403s, want 1", got)
 	}
+	assertNoSecret(t, "the logs", g.logText(), s)
+}
+
+// TestRelay403LogNamesNoCustomerNumber: API paths name customers (/customers/4711); the log
+// line of an upstream 403 says which relay refused, not the path.
+func TestRelay403LogNamesNoCustomerNumber(t *testing.T) {
+	g, api := newRelayGateway(t)
+	api.status.Store(http.StatusForbidden)
+	_, cookie := g.plantSession("4711", time.Hour)
+	for _, target := range []string{"/rest/open_api/v2/customers/4711", "/rest/open_api/v2/accounts?customer=4711"} {
+		if res, _ := g.do(request(http.MethodGet, target, cookie)); res.StatusCode != http.StatusForbidden {
+			t.Fatalf("%s: status %d, want the API's 403", target, res.StatusCode)
+		}
+	}
 	logs := g.logText()
-	assertNoSecret(t, "the logs", logs, s)
+	if !strings.Contains(logs, "upstream refused the request (403)") || !strings.Contains(logs, "/rest/open_api/v2") {
+		t.Errorf("the upstream 403 was not logged with the relay's prefix:\n%s", logs)
+	}
 	if strings.Contains(logs, "4711") {
 		t.Errorf("the logs name the customer number:\n%s", logs)
-	}
-	if !strings.Contains(logs, "upstream refused the request (403)") {
-		t.Errorf("the upstream 403 was not logged:\n%s", logs)
 	}
 }
 
