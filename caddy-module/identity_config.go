@@ -80,6 +80,9 @@ type Identity struct {
 	// allowed with environment local.
 	LocalTimeout *bool `json:"local_timeout,omitempty"`
 
+	// relayFromCustomer: APIRelay and its upstream were taken from the customer block.
+	relayFromCustomer bool
+
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
 }

@@ -58,6 +58,7 @@ func (h *Handler) setRelayDefaults() {
 	}
 	id.APIRelay = prefix
 	id.APIRelayUpstream = u.Scheme + "://" + u.Host
+	id.relayFromCustomer = true
 }
 
 // validateRelay checks the relay's prefix and upstream; it runs after setRelayDefaults.
@@ -77,8 +78,13 @@ func (id *Identity) validateRelay() error {
 	if upstream == "" {
 		return fmt.Errorf("shell: identity api_relay %s has no upstream: the relay sends the customer's bearer token to the API origin you name, never to the content site; write `api_relay %s https://api.example.com` (JSON: api_relay_upstream), or api_relay off", prefix, prefix)
 	}
-	_, err := relayUpstream(upstream, prefix, id.Environment)
-	return err
+	if _, err := relayUpstream(upstream, prefix, id.Environment); err != nil {
+		if id.relayFromCustomer {
+			return fmt.Errorf("%w (the relay follows customer api unless you write api_relay <prefix> <upstream> or api_relay off)", err)
+		}
+		return err
+	}
+	return nil
 }
 
 // relayUpstream parses the relay's upstream: an http(s) origin, plain http only outside

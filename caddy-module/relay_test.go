@@ -341,3 +341,15 @@ func TestRelayConfigForms(t *testing.T) {
 		})
 	}
 }
+
+// TestRelayFromCustomerAPIOverPlainHTTP: in production the relay that follows a plain-http
+// customer API fails validate, saying where the relay came from and how to change it.
+func TestRelayFromCustomerAPIOverPlainHTTP(t *testing.T) {
+	h := &Handler{Identity: localIdentity(), Customer: &CustomerData{API: "http://api.example.com/rest/open_api/v2"}}
+	err := h.validateIdentity()
+	for _, want := range []string{"uses plain http: in environment production the bearer token goes over https only", "the relay follows customer api unless you write api_relay"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v\nwant it to contain %q", err, want)
+		}
+	}
+}
