@@ -28,7 +28,7 @@ import (
 //		session_keys       <placeholder or file:path>
 //		idle_timeout       <duration>
 //		protect            <path>...
-//		api_relay          <path prefix>|off
+//		api_relay          <path prefix> <upstream>|off
 //		pension_logout_url <url>
 //		keycloak_logout    on|off
 //		auto_extend        on|off
@@ -82,8 +82,17 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 			}
 			id.Protect = append(id.Protect, paths...)
 		case "api_relay":
-			if !d.AllArgs(&id.APIRelay) {
-				return d.Errf("api_relay takes one path prefix, e.g. /rest/open_api/v2, or off")
+			// The upstream is required: without it the relay would have nowhere safe to
+			// send the token (the content site behind the shell must never get it).
+			switch args := d.RemainingArgs(); {
+			case len(args) == 1 && args[0] == relayOff:
+				id.APIRelay = relayOff
+			case len(args) == 2:
+				id.APIRelay, id.APIRelayUpstream = args[0], args[1]
+			case len(args) == 1:
+				return d.Errf("api_relay %s needs the API upstream it relays to; add it, e.g. api_relay %s https://api.example.com (never the content site), or write api_relay off", args[0], args[0])
+			default:
+				return d.Errf("api_relay takes a path prefix and the API upstream, e.g. api_relay /rest/open_api/v2 https://api.example.com, or off")
 			}
 		case "pension_logout_url":
 			if !d.AllArgs(&id.PensionLogoutURL) {

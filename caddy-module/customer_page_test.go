@@ -90,9 +90,7 @@ func newTestGatewayWith(t testing.TB, h *Handler) *testGateway {
 	t.Helper()
 	g := newTestGateway(t, h.Identity)
 	h.now = g.clock.Now
-	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
-	t.Cleanup(cancel)
-	if err := h.Provision(ctx); err != nil {
+	if err := h.Provision(newCaddyContext(t)); err != nil {
 		t.Fatalf("provision: %v", err)
 	}
 	if err := h.Validate(); err != nil {

@@ -45,10 +45,19 @@ type Identity struct {
 	// customer area of spec section 2.3 (/postbox, /documents, ...).
 	Protect []string `json:"protect,omitempty"`
 
-	// APIRelay is the path prefix whose requests get the session's access token as a bearer
-	// token before the next handler proxies them. Default: /rest/open_api/v2; "off" turns
-	// the relay off.
+	// APIRelay is the path prefix whose requests the relay sends to APIRelayUpstream with
+	// the session's access token as a bearer token; they never reach the next handler (the
+	// content site). "off" turns the relay off. Default: with a customer block, the customer
+	// API's path prefix (e.g. /rest/open_api/v2) to the customer API's origin; without one,
+	// off (no prefix is intercepted). Caddyfile: api_relay <prefix> <upstream> | off.
 	APIRelay string `json:"api_relay,omitempty"`
+
+	// APIRelayUpstream is where the relay sends its requests, with their path unchanged: an
+	// http(s) origin such as https://api.example.com (a path, if given, must be the prefix
+	// itself). Required with APIRelay. In environment production it must be https (plain
+	// http only to localhost). The upstream gets its own Host, the bearer token, and none of
+	// the gateway's session cookies nor the browser's Authorization header.
+	APIRelayUpstream string `json:"api_relay_upstream,omitempty"`
 
 	// PensionLogoutURL is where a logout lands when set (spec: pension logout target);
 	// otherwise the locale's login page.
@@ -71,6 +80,9 @@ type Identity struct {
 	// developer is not logged out while working; only the token's own expiry counts. Only
 	// allowed with environment local.
 	LocalTimeout *bool `json:"local_timeout,omitempty"`
+
+	// relayFromCustomer: APIRelay and its upstream were taken from the customer block.
+	relayFromCustomer bool
 
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
@@ -127,7 +139,6 @@ type SessionStore struct {
 // Defaults and limits of the identity configuration.
 const (
 	defaultIdleTimeout = 5 * time.Minute
-	defaultAPIRelay    = "/rest/open_api/v2"
 	defaultMaxSessions = 100_000
 	defaultEnvironment = auth.EnvProduction
 	storeMemory        = "memory"
@@ -151,9 +162,6 @@ func (id *Identity) setDefaults() {
 	}
 	if id.Protect == nil {
 		id.Protect = rules.CustomerArea
-	}
-	if id.APIRelay == "" {
-		id.APIRelay = defaultAPIRelay
 	}
 	for i := range id.Providers {
 		id.Providers[i].Region = strings.ToUpper(id.Providers[i].Region)
@@ -231,8 +239,8 @@ func (id *Identity) validate() error {
 	if _, err := rules.NewProtectedPaths(id.Protect); err != nil {
 		return fmt.Errorf("shell: identity %w", err)
 	}
-	if id.APIRelay != relayOff && (!strings.HasPrefix(id.APIRelay, "/") || id.APIRelay == "/" || strings.HasPrefix(id.APIRelay, routePrefix) || strings.ContainsAny(id.APIRelay, "*? ")) {
-		return fmt.Errorf("shell: identity api_relay %q is not a path prefix; give one such as /rest/open_api/v2, or off", id.APIRelay)
+	if err := id.validateRelay(); err != nil { // relay.go
+		return err
 	}
 	if id.PensionLogoutURL != "" {
 		u, err := url.Parse(id.PensionLogoutURL)

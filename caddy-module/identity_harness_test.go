@@ -50,11 +50,41 @@ type testGateway struct {
 	h     *Handler
 	clock *fakeClock
 	logs  *observer.ObservedLogs
-	// upstream is the origin behind the shell: HTML pages, and the API under the relay
-	// prefix, which answers what Authorization header it got.
+	// upstream is the content origin behind the shell (its next handler): HTML pages. It
+	// notes every request it gets in content, so a test can see what reached it.
 	upstream caddyhttp.Handler
-	// apiStatus is what the API answers (default 200).
-	apiStatus int
+	content  *seenRequests
+}
+
+// seenRequests notes the requests a test server got.
+type seenRequests struct {
+	mu   sync.Mutex
+	seen []*http.Request
+}
+
+func (s *seenRequests) note(r *http.Request) {
+	s.mu.Lock()
+	s.seen = append(s.seen, r.Clone(context.Background()))
+	s.mu.Unlock()
+}
+
+func (s *seenRequests) all() []*http.Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*http.Request(nil), s.seen...)
+}
+
+// newCaddyContext is a module context as Caddy's config loading makes it, with a config
+// (the relay's reverse proxy loads the events app from it).
+func newCaddyContext(t testing.TB) caddy.Context {
+	t.Helper()
+	base, err := caddy.ProvisionContext(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := caddy.NewContext(base)
+	t.Cleanup(cancel)
+	return ctx
 }
 
 // newTestGateway provisions a Handler with the identity block id (nil: identity off).
@@ -67,23 +97,18 @@ func newTestGateway(t testing.TB, id *Identity) *testGateway {
 // the time (the provider client's server offset, the store) takes it at Provision.
 func newTestGatewayAt(t testing.TB, id *Identity, clock *fakeClock) *testGateway {
 	t.Helper()
-	g := &testGateway{t: t, clock: clock, apiStatus: http.StatusOK}
+	g := &testGateway{t: t, clock: clock, content: new(seenRequests)}
 	core, logs := observer.New(zap.DebugLevel)
 	g.logs = logs
 	g.upstream = caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		if strings.HasPrefix(r.URL.Path, "/rest/") {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(g.apiStatus)
-			return json.NewEncoder(w).Encode(map[string]string{"authorization": r.Header.Get("Authorization"), "cookie": r.Header.Get("Cookie")})
-		}
+		g.content.note(r)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Add("Cache-Control", "public, max-age=600") // as reverse_proxy copies it
 		_, err := io.WriteString(w, "<!doctype html><html><head><title>t</title></head><body><main>content of "+r.URL.Path+"</main></body></html>")
 		return err
 	})
 	h := &Handler{Identity: id, now: g.clock.Now}
-	ctx, cancel := caddy.NewContext(caddy.Context{Context: context.Background()})
-	t.Cleanup(cancel)
+	ctx := newCaddyContext(t)
 	if err := h.Provision(ctx); err != nil {
 		t.Fatalf("provision: %v", err)
 	}
@@ -106,6 +131,10 @@ func localIdentity() *Identity {
 
 // ServeHTTP lets a testGateway stand behind an httptest.Server.
 func (g *testGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if _, ok := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer); !ok {
+		// What Caddy's server does before any handler (the relay's proxy needs it).
+		r = caddyhttp.PrepareRequest(r, caddy.NewReplacer(), w, &caddyhttp.Server{})
+	}
 	if err := g.h.ServeHTTP(w, r, g.upstream); err != nil {
 		status := http.StatusInternalServerError
 		var he caddyhttp.HandlerError

@@ -33,6 +33,8 @@ type identityRuntime struct {
 	// autoExtend, keycloakLogout: the flags of spec 4 (see Identity).
 	autoExtend     bool
 	keycloakLogout bool
+	// relay is the token relay's proxy to its upstream; nil when the relay is off.
+	relay *relayRuntime
 	// relayForbidden counts upstream 403s through the token relay.
 	relayForbidden atomic.Int64
 	// refreshes counts refresh calls this replica made.
@@ -72,6 +74,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		return nil
 	}
 	id.setDefaults()
+	h.setRelayDefaults() // relay.go: from the customer block
 	if err := id.validate(); err != nil {
 		return err
 	}
@@ -140,6 +143,9 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 			}
 		}()
 	}
+	if rt.relay, err = h.provisionRelay(ctx); err != nil {
+		return err
+	}
 	id.rt = rt
 	return nil
 }
@@ -149,16 +155,23 @@ func (h *Handler) validateIdentity() error {
 	if h.Identity == nil {
 		return nil
 	}
+	h.setRelayDefaults()
 	return h.Identity.validate()
 }
 
 // Cleanup gives the session store back to the pool; the last user closes it.
 func (h *Handler) Cleanup() error {
 	h.retireMetrics() // metrics.go
-	if h.Identity == nil || h.Identity.rt == nil || h.Identity.rt.pooled == "" {
+	if h.Identity == nil || h.Identity.rt == nil {
 		return nil
 	}
-	_, err := sessionStores.Delete(h.Identity.rt.pooled)
+	err := h.Identity.rt.relay.cleanup()
+	if h.Identity.rt.pooled == "" {
+		return err
+	}
+	if _, derr := sessionStores.Delete(h.Identity.rt.pooled); err == nil {
+		err = derr
+	}
 	return err
 }
 

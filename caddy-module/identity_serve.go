@@ -19,7 +19,7 @@ func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next cad
 		return r, false, nil // own routes read the visitor from the request
 	}
 	if underRelay(h.Identity.APIRelay, r.URL.Path) {
-		return r, true, h.relayAPI(w, r, v, next)
+		return r, true, h.relayAPI(w, r, v) // its own proxy, never next
 	}
 	res := h.resolver.Resolve(r.Host, r.URL.Path)
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && isLoginPath(r.URL.Path, res.BasePath) {

@@ -303,59 +303,6 @@ func TestExtendWithoutSession(t *testing.T) {
 	}
 }
 
-func TestTokenRelay(t *testing.T) {
-	g := newTestGateway(t, localIdentity())
-	s, cookie := g.plantSession("4711", time.Hour)
-	tests := []struct {
-		name       string
-		cookie     *http.Cookie
-		authHeader string
-		apiStatus  int
-		status     int
-		wantAuth   string
-	}{
-		{"no session", nil, "", 200, http.StatusUnauthorized, ""},
-		{"no session, the browser's own header is not passed", nil, "Bearer stolen", 200, http.StatusUnauthorized, ""},
-		{"the session's token", cookie, "", 200, http.StatusOK, "Bearer " + s.Tokens.AccessToken},
-		{"the browser's header is replaced", cookie, "Bearer forged", 200, http.StatusOK, "Bearer " + s.Tokens.AccessToken},
-		{"an upstream 403 is passed on", cookie, "", 403, http.StatusForbidden, "Bearer " + s.Tokens.AccessToken},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			g.apiStatus = tt.apiStatus
-			r := request(http.MethodGet, "/rest/open_api/v2/customers/4711", tt.cookie)
-			r.AddCookie(&http.Cookie{Name: "consent", Value: "yes"})
-			if tt.authHeader != "" {
-				r.Header.Set("Authorization", tt.authHeader)
-			}
-			res, body := g.do(r)
-			if res.StatusCode != tt.status {
-				t.Fatalf("status %d, want %d (%s)", res.StatusCode, tt.status, body)
-			}
-			if tt.status == http.StatusUnauthorized {
-				if strings.TrimSpace(body) != `{"error":"login required"}` {
-					t.Errorf("body %s, want the JSON 401", body)
-				}
-				return
-			}
-			var seen map[string]string
-			if err := json.Unmarshal([]byte(body), &seen); err != nil {
-				t.Fatal(err)
-			}
-			if seen["authorization"] != tt.wantAuth {
-				t.Errorf("the API saw Authorization %q, want the session's bearer token", seen["authorization"])
-			}
-			if strings.Contains(seen["cookie"], s.ID) || !strings.Contains(seen["cookie"], "consent=yes") {
-				t.Errorf("the API saw Cookie %q, want the site's other cookies without the session id", seen["cookie"])
-			}
-		})
-	}
-	if got := g.h.Identity.rt.relayForbidden.Load(); got != 1 {
-		t.Errorf("counted %d upstream 403s, want 1", got)
-	}
-	assertNoSecret(t, "the logs", g.logText(), s)
-}
-
 func TestLoginPathNames(t *testing.T) {
 	tests := []struct {
 		path, basePath string
