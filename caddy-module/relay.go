@@ -7,6 +7,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
 
+	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -14,9 +15,16 @@ import (
 // reverse_proxy to the APIs) with the session's access token as a bearer token. The browser
 // never holds a token, so this is the only way its calls reach the APIs authenticated.
 
-// underRelay tells whether a request path is under the relay prefix.
+// underRelay tells whether a request's decision path (decisionPath: cleaned, lower case) is
+// under the relay prefix, read the same way whatever spelling it is configured in:
+// /REST/open_api/v2/x and //rest/open_api/v2/x are relay requests too, never pages for the
+// content origin.
 func underRelay(prefix, path string) bool {
 	if prefix == "" || prefix == relayOff {
+		return false
+	}
+	prefix, err := rules.DecisionPath(prefix)
+	if err != nil {
 		return false
 	}
 	prefix = strings.TrimSuffix(prefix, "/")
