@@ -8,7 +8,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/shellgate/shellgate/caddy-module/rules"
-	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // The token relay: requests under the API prefix go on to the next handler (the operator's
@@ -80,16 +79,3 @@ func (w *relayWriter) Write(p []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the real writer (flushing streamed answers).
 func (w *relayWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// dropSessionCookies keeps the gateway's own cookies from the APIs: the session id is a
-// credential of the edge, and the APIs get the bearer token instead.
-func dropSessionCookies(r *http.Request) {
-	cookies := r.Cookies()
-	r.Header.Del("Cookie")
-	for _, c := range cookies {
-		if c.Name == session.CookieName || c.Name == session.LocalCookieName || isPendingCookie(c.Name) {
-			continue
-		}
-		r.AddCookie(c)
-	}
-}

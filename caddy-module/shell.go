@@ -279,6 +279,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 			panic(v)
 		}
 	}()
+	// The session cookie was read above; the content origin never gets it (cookies.go).
+	dropSessionCookies(r)
 	err = next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err
