@@ -15,14 +15,21 @@ import (
 // The access guard at the edge (DESIGN.md step 4; spec 6): a protected page without a session
 // goes to the locale's login page with the page as the return path.
 
-// accessOf is the guard's decision for a request with the locale base path basePath. With
-// identity off every page is open and nobody is logged in (spec 6's anonymous default).
-func (h *Handler) accessOf(r *http.Request, basePath string) rules.GuardDecision {
+// accessOf is the guard's decision for a request. With identity off every page is open and
+// nobody is logged in (spec 6's anonymous default). The page and its locale base path are
+// read from the decision path, the way the origin reads them: /EN-GB/documents/,
+// /./en-gb/documents/ and /en-gb;/documents/ are /en-gb/documents/. A path that cannot be
+// decided needs a login.
+func (h *Handler) accessOf(r *http.Request) rules.GuardDecision {
 	if h.Identity == nil || h.Identity.rt == nil {
 		return rules.Guard(rules.GuardInput{})
 	}
 	v := visitorOf(r)
-	in := rules.GuardInput{AuthRequired: h.Identity.rt.protected.Match(r.URL.Path, basePath)}
+	required := true
+	if path, ok := decisionPath(r); ok {
+		required = h.Identity.rt.protected.Match(path, h.resolver.Resolve(r.Host, path).BasePath)
+	}
+	in := rules.GuardInput{AuthRequired: required}
 	if v.loggedIn() {
 		in.LoggedIn = true
 		in.CustomerID = v.session.CustomerNumber
@@ -33,8 +40,9 @@ func (h *Handler) accessOf(r *http.Request, basePath string) rules.GuardDecision
 // guardPage applies the guard to a page request. It answers the request itself (a redirect to
 // login, or 403) and says so, or lets the page through.
 func (h *Handler) guardPage(w http.ResponseWriter, r *http.Request) (bool, error) {
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
-	d := h.accessOf(r, res.BasePath)
+	path, _ := decisionPath(r) // ServeHTTP refused the undecidable; accessOf fails closed on them
+	res := h.resolver.Resolve(r.Host, path)
+	d := h.accessOf(r)
 	switch d.Outcome {
 	case rules.GuardLogin:
 		w.Header().Set("Cache-Control", "no-store")
@@ -61,8 +69,8 @@ const returnParam = "return"
 
 // fillIdentityState puts the guard's decision and the session timing into the shell state.
 // It never puts a token there.
-func (h *Handler) fillIdentityState(r *http.Request, basePath string, st *shellstate.State) {
-	d := h.accessOf(r, basePath)
+func (h *Handler) fillIdentityState(r *http.Request, st *shellstate.State) {
+	d := h.accessOf(r)
 	st.IsLoggedIn = d.IsLoggedIn
 	st.CanAccess = d.CanAccess
 	st.IsAuthRequired = d.IsAuthRequired

@@ -223,7 +223,7 @@ func recordActivity(ctx context.Context, rt *identityRuntime, s *session.Session
 // isNavigation tells whether the request is a page the customer navigated to (which counts
 // as activity), not a script's fetch.
 func isNavigation(r *http.Request) bool {
-	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, routePrefix) {
+	if path, _ := decisionPath(r); r.Method != http.MethodGet || strings.HasPrefix(path, routePrefix) {
 		return false
 	}
 	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {

@@ -11,18 +11,19 @@ import (
 // what is identity's alone: the login page, the token relay and the access guard. It returns
 // the request carrying the visitor for the steps after it, and whether it answered.
 func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) (*http.Request, bool, error) {
-	if h.Identity == nil || h.Identity.rt == nil || skipsIdentity(r.URL.Path) {
+	path, _ := decisionPath(r) // ServeHTTP refused the undecidable; the guard fails closed on them
+	if h.Identity == nil || h.Identity.rt == nil || skipsIdentity(path) {
 		return r, false, nil
 	}
 	r, v := h.identify(r)
-	if strings.HasPrefix(r.URL.Path, routePrefix) {
+	if strings.HasPrefix(path, routePrefix) {
 		return r, false, nil // own routes read the visitor from the request
 	}
-	if underRelay(h.Identity.APIRelay, r.URL.Path) {
+	if underRelay(h.Identity.APIRelay, path) {
 		return r, true, h.relayAPI(w, r, v) // its own proxy, never next
 	}
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
-	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && isLoginPath(r.URL.Path, res.BasePath) {
+	res := h.resolver.Resolve(r.Host, path)
+	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && isLoginPath(path, res.BasePath) {
 		return r, true, h.serveLogin(w, r, res.BasePath, res.Locale)
 	}
 	handled, err := h.guardPage(w, r)
@@ -41,7 +42,7 @@ func keepPrivate(hdr http.Header) {
 }
 
 // skipsIdentity: the shell's assets and the health check never need the session (and must
-// not cost a store lookup).
+// not cost a store lookup). path is the decision path.
 func skipsIdentity(path string) bool {
 	return strings.HasPrefix(path, assetPrefix) || path == routePrefix+"healthz"
 }

@@ -66,7 +66,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Year:          h.now().Year(),
 		CanAccess:     true,
 	}}
-	h.fillIdentityState(r, basePath, &p.state)
+	h.fillIdentityState(r, &p.state)
 	h.fillCustomerState(r, p) // the request's flags, customer block, access; opens the private header's gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {

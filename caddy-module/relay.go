@@ -16,7 +16,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/customer"
-	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/rules"
 )
 
 // The token relay: requests under the API prefix go, with the session's access token as a
@@ -31,9 +31,16 @@ type relayRuntime struct {
 	transport *reverseproxy.HTTPTransport
 }
 
-// underRelay tells whether a request path is under the relay prefix.
+// underRelay tells whether a request's decision path (decisionPath: cleaned, lower case) is
+// under the relay prefix, read the same way whatever spelling it is configured in:
+// /REST/open_api/v2/x and //rest/open_api/v2/x are relay requests too, never pages for the
+// content origin.
 func underRelay(prefix, path string) bool {
 	if prefix == "" || prefix == relayOff {
+		return false
+	}
+	prefix, err := rules.DecisionPath(prefix)
+	if err != nil {
 		return false
 	}
 	prefix = strings.TrimSuffix(prefix, "/")
@@ -255,16 +262,3 @@ func (w *relayWriter) Write(p []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the real writer (flushing streamed answers).
 func (w *relayWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// dropSessionCookies keeps the gateway's own cookies from the APIs: the session id is a
-// credential of the edge, and the APIs get the bearer token instead.
-func dropSessionCookies(r *http.Request) {
-	cookies := r.Cookies()
-	r.Header.Del("Cookie")
-	for _, c := range cookies {
-		if c.Name == session.CookieName || c.Name == session.LocalCookieName || isPendingCookie(c.Name) {
-			continue
-		}
-		r.AddCookie(c)
-	}
-}

@@ -10,13 +10,17 @@ import (
 	"time"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+
+	"github.com/shellgate/shellgate/caddy-module/rules"
 )
 
-// serveOwnRoute answers the gateway's routes under /_shell/.
+// serveOwnRoute answers the gateway's routes under /_shell/, named by the decision path:
+// /_SHELL/state and //_shell/state are /_shell/state, as they would be to the origin.
 func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
-	switch path := r.URL.Path; {
+	path, _ := decisionPath(r)
+	switch {
 	case strings.HasPrefix(path, assetPrefix):
-		return h.serveAsset(w, r, strings.TrimPrefix(path, assetPrefix))
+		return h.serveAsset(w, r, assetName(r))
 	case path == routePrefix+"state":
 		return h.serveState(w, r)
 	case path == routePrefix+"events":
@@ -41,6 +45,16 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveSwitchAccount(w, r) // account_switch.go
 	}
 	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
+}
+
+// assetName is the asset a request names, in its case (hashed names are mixed case), "" when
+// it names none.
+func assetName(r *http.Request) string {
+	clean, err := rules.CleanPath(r.URL.EscapedPath())
+	if err != nil || len(clean) < len(assetPrefix) || !strings.EqualFold(clean[:len(assetPrefix)], assetPrefix) {
+		return ""
+	}
+	return clean[len(assetPrefix):]
 }
 
 func allowRead(w http.ResponseWriter, r *http.Request) error {

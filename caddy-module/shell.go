@@ -236,11 +236,17 @@ func (h *Handler) Validate() error {
 // ServeHTTP answers the gateway's own routes and splices the shell into pages.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
+	path, ok := decisionPath(r)
+	if !ok {
+		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision
+		// made here would hold for the one behind the gateway.
+		return caddyhttp.Error(http.StatusBadRequest, rules.ErrUndecidablePath)
+	}
 	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
 	if answered {
 		return err
 	}
-	if strings.HasPrefix(r.URL.Path, routePrefix) {
+	if strings.HasPrefix(path, routePrefix) {
 		return h.serveOwnRoute(w, r)
 	}
 	r, answered, err = h.serveCustomer(w, r) // customer data and the redirect rule (step 5)
@@ -273,6 +279,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 			panic(v)
 		}
 	}()
+	// The session cookie was read above; the content origin never gets it (cookies.go).
+	dropSessionCookies(r)
 	err = next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err
