@@ -226,6 +226,11 @@ func isNavigation(r *http.Request) bool {
 	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, routePrefix) {
 		return false
 	}
+	// A page the browser loads ahead on its own (speculation rules, link prefetch) is not the
+	// customer's doing.
+	if r.Header.Get("Sec-Purpose") != "" || r.Header.Get("Purpose") == "prefetch" {
+		return false
+	}
 	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
 		return mode == "navigate"
 	}

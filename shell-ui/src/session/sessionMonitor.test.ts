@@ -114,6 +114,8 @@ const cases: Case[] = [
       { edge: (e) => (e.extendResult = () => ({ kind: 'ok', session: sessionIn(900, 900) })) },
       { extend: true },
       { see: { countdown: false, extendedMinutes: 15, extending: false } },
+      // The press is activity: the extension says so, and the report goes beside it.
+      { calls: ['extend:customer', 'activity'] },
       { events: ['shown', 'extended'] },
       { wait: 4_900 },
       { see: { extendedMinutes: 15 } },
@@ -142,7 +144,7 @@ const cases: Case[] = [
       { edge: (e) => (e.extendResult = () => ({ kind: 'ended' })) },
       { extend: true },
       { see: { status: 'ended' } },
-      { calls: ['extend', 'activity', 'logout:expired', 'login:expired'] },
+      { calls: ['extend:customer', 'activity', 'logout:expired', 'login:expired'] },
     ],
   },
   {
