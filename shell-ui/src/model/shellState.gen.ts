@@ -48,6 +48,8 @@ export interface Session {
   expiresAt: number;
   /** IdleExpiresAt is when the session ends for lack of activity. */
   idleExpiresAt: number;
+  /** AbsoluteExpiresAt is when the session ends however active the customer is (the gateway's max_session after login); absent when there is no maximum. The countdown counts to the earliest of this, the token's and the idle expiry; extending cannot move it. */
+  absoluteExpiresAt?: number;
   /** LengthSeconds is the access token's lifetime (exp - iat), 300 when it cannot be read. */
   lengthSeconds: number;
   /** CanExtend tells whether the countdown may offer "Extend session". */

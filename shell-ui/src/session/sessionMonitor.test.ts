@@ -106,6 +106,11 @@ const cases: Case[] = [
     steps: [{ see: { countdown: true, canExtend: false } }, { wait: 10_000 }, { calls: [] }],
   },
   {
+    name: 'near the maximum lifetime: the countdown shows without the button, and nothing extends',
+    session: () => sessionIn(130, 600, { absoluteExpiresAt: Date.now() + 100_000 }),
+    steps: [{ wait: 1_000 }, { see: { countdown: true, canExtend: false, remainingSeconds: 99 } }, { wait: 20_000 }, { calls: [] }],
+  },
+  {
     name: 'manual extension hides the countdown and confirms the minutes for 5 s',
     session: () => sessionIn(3600, 60),
     steps: [

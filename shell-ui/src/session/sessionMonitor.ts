@@ -173,7 +173,8 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
       status: 'running',
       remainingSeconds: secondsLeft(r.remainingMs),
       countdown: shown,
-      canExtend: timing.canExtend,
+      // Near the session's maximum lifetime an extension cannot help: no button.
+      canExtend: timing.canExtend && !r.absoluteBinds,
       extending,
       extendedMinutes: confirmation,
     });
