@@ -27,6 +27,7 @@ import (
 //		}
 //		session_keys       <placeholder or file:path>
 //		idle_timeout       <duration>
+//		max_session        <duration>
 //		protect            <path>...
 //		api_relay          <path prefix> <upstream>|off
 //		pension_logout_url <url>
@@ -75,6 +76,20 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				return d.Errf("idle_timeout %q is not a duration; give one such as 5m", v)
 			}
 			id.IdleTimeout = caddy.Duration(dur)
+		case "max_session":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("max_session takes one duration, e.g. 12h")
+			}
+			dur, err := caddy.ParseDuration(v)
+			if err != nil {
+				return d.Errf("max_session %q is not a duration; give one such as 12h", v)
+			}
+			if dur <= 0 {
+				// 0 would read as "not given" (the default) in JSON: say so rather than guess.
+				return d.Errf("max_session %s is not positive; give one such as 12h, at most 12h (there is no session without an absolute timeout)", v)
+			}
+			id.MaxSession = caddy.Duration(dur)
 		case "protect":
 			paths := d.RemainingArgs()
 			if len(paths) == 0 {
@@ -114,7 +129,7 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing and local_timeout", opt)
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing and local_timeout", opt)
 		}
 	}
 	h.Identity = id

@@ -488,7 +488,8 @@ func TestExtendAndLogoutThroughTheProvider(t *testing.T) {
 	rig.idp.ResetStats(t)
 	rig.dueIn(t, s, 200*time.Second)
 
-	res, body := gw.post(t, b, "/_shell/session/extend", nil)
+	// The customer pressed "Extend session", which is also activity (identity_timeout_test.go).
+	res, body := gw.postExtend(t, b, shellExtend(t, extendRequests(t), true))
 	var timing shellstate.Session
 	if res.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &timing) != nil {
 		t.Fatalf("extend: %d %s", res.StatusCode, body)

@@ -90,6 +90,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		StopRefreshing: boolOr(id.StopRefreshing, false),
 		Local:          id.Environment == session.EnvironmentLocal,
 		LocalTimeout:   boolOr(id.LocalTimeout, false),
+		MaxSession:     time.Duration(id.MaxSession),
 	}
 	rt.protected, _ = rules.NewProtectedPaths(id.Protect) // checked in validate
 

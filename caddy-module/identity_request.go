@@ -24,7 +24,7 @@ type visitor struct {
 	// timing is the session's lifecycle at the time of the request.
 	timing session.Timing
 	// ended names why a session the browser presented ended on this request ("idle",
-	// "expired", "refresh-token-expired", "failed"), "" otherwise.
+	// "expired", "max-session", "refresh-token-expired", "failed"), "" otherwise.
 	ended string
 }
 
@@ -79,6 +79,10 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
+	if t.AbsoluteEnded { // max_session after login, however active (ASVS 3.3.2)
+		h.endSession(ctx, s, endedMaxSession, false, false)
+		return nil, session.Timing{}, endedMaxSession
+	}
 	if t.IdleCounts && t.IdleRemaining <= 0 {
 		h.endSession(ctx, s, "idle", false, false)
 		return nil, session.Timing{}, "idle"
@@ -185,7 +189,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
 	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
 	countSessionEnded(reason) // metrics.go
-	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle"))
+	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == endedMaxSession))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
 		return
@@ -226,6 +230,11 @@ func isNavigation(r *http.Request) bool {
 	if path, _ := decisionPath(r); r.Method != http.MethodGet || strings.HasPrefix(path, routePrefix) {
 		return false
 	}
+	// A page the browser loads ahead on its own (speculation rules, link prefetch) is not the
+	// customer's doing.
+	if r.Header.Get("Sec-Purpose") != "" || r.Header.Get("Purpose") == "prefetch" {
+		return false
+	}
 	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
 		return mode == "navigate"
 	}
@@ -260,12 +269,24 @@ func (h *Handler) sessionState(s *session.Session, t session.Timing) *shellstate
 		ServerTime:    h.now().UnixMilli(),
 		ExpiresAt:     t.TokenExpiresAt.UnixMilli(),
 		IdleExpiresAt: t.IdleExpiresAt.UnixMilli(),
-		LengthSeconds: t.LengthSeconds,
-		CanExtend:     t.CanExtend,
-		AutoExtend:    s.AutoExtend,
-		Webview:       s.Webview,
-		Monitored:     t.Monitored,
+		// 0 when there is no maximum, as the field's omitempty leaves it out.
+		AbsoluteExpiresAt: unixMilliOrZero(t.AbsoluteExpiresAt),
+		LengthSeconds:     t.LengthSeconds,
+		CanExtend:         t.CanExtend,
+		AutoExtend:        s.AutoExtend,
+		Webview:           s.Webview,
+		Monitored:         t.Monitored,
 	}
+}
+
+// endedMaxSession is the reason a session ends at max_session (logs, metrics, tracking).
+const endedMaxSession = "max-session"
+
+func unixMilliOrZero(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
 }
 
 // refreshRetryPause is how long a replica leaves a session's token alone after a transient

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+
+	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
 // serveIdentity runs the identity steps of a request (DESIGN.md steps 3 and 4) and answers
@@ -16,6 +18,13 @@ func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next cad
 		return r, false, nil
 	}
 	r, v := h.identify(r)
+	if v.ended != "" {
+		// The session just ended (idle, max_session, expired, refused): the browser drops
+		// its dead cookie too, rather than present it on every request.
+		if c, ok := session.ClearCookie(r); ok {
+			http.SetCookie(w, c)
+		}
+	}
 	if strings.HasPrefix(path, routePrefix) {
 		return r, false, nil // own routes read the visitor from the request
 	}

@@ -1,12 +1,16 @@
 package shell
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 
 	"go.uber.org/zap"
 
 	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
 
 // The countdown's endpoints: POST /_shell/session/extend and POST /_shell/session/activity.
@@ -31,8 +35,9 @@ func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // serveExtend refreshes the token now (manual extension, or the shell's automatic one) and
-// answers the new timing. 401 when there is no session (or it just ended), 403 when extension
-// is not offered, 503 when the provider is unreachable (the session stays).
+// answers the new timing; only a manual extension counts as activity (readExtendRequest).
+// 401 when there is no session (or it just ended), 400 for a body that is not the contract's,
+// 403 when extension is not offered, 503 when the provider is unreachable (the session stays).
 func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 	if !h.identityRoute(w, r) {
 		return nil
@@ -41,6 +46,10 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 	v := visitorOf(r)
 	if !v.loggedIn() {
 		writeJSONError(w, http.StatusUnauthorized, "login required")
+		return nil
+	}
+	byCustomer, ok := readExtendRequest(w, r)
+	if !ok {
 		return nil
 	}
 	if !v.timing.CanExtend {
@@ -68,10 +77,38 @@ func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
 		writeJSONError(w, http.StatusServiceUnavailable, "the identity provider is not reachable; try again")
 		return nil
 	}
-	// Extending is the customer's activity too.
-	s, t := recordActivity(r.Context(), rt, s, h.now())
+	t := session.TimingOf(s, h.now(), rt.lifecycle)
+	if byCustomer {
+		// A press on "Extend session" is the customer's activity; the shell's automatic
+		// extension is not, or an unattended tab would never idle out (ASVS 3.3.2).
+		s, t = recordActivity(r.Context(), rt, s, h.now())
+	}
 	writeJSON(w, http.StatusOK, h.sessionState(s, t))
 	return nil
+}
+
+// maxExtendBody bounds the extend body: {"byCustomer":true} and room to grow.
+const maxExtendBody = 1 << 10
+
+// readExtendRequest reads the extend body (shellstate.ExtendRequest) and says whether the
+// customer asked for the extension. No body is an automatic extension, as from a shell that
+// predates the body (it reports a press as activity beside it). A body that is not the
+// contract's JSON is answered 400 here, and ok is false.
+func readExtendRequest(w http.ResponseWriter, r *http.Request) (byCustomer, ok bool) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxExtendBody))
+	if err != nil {
+		writeJSONError(w, http.StatusBadRequest, "the extend body is too long or unreadable; send {\"byCustomer\":true} or nothing")
+		return false, false
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return false, true
+	}
+	var req shellstate.ExtendRequest
+	if err := json.Unmarshal(body, &req); err != nil {
+		writeJSONError(w, http.StatusBadRequest, "the extend body is not JSON; send {\"byCustomer\":true} or nothing")
+		return false, false
+	}
+	return req.ByCustomer, true
 }
 
 // serveActivity records the customer's activity (the shell reports it throttled; the edge

@@ -37,6 +37,10 @@ type Lifecycle struct {
 	Local bool
 	// LocalTimeout is the local session-timeout enable flag.
 	LocalTimeout bool
+	// MaxSession is the absolute lifetime of a session from login (CreatedAt), whatever its
+	// activity and refreshes (ASVS 3.3.2); 0 means none. It counts everywhere, in the webview
+	// and on the local environment too.
+	MaxSession time.Duration
 }
 
 // Timing is the lifecycle state of a session at one instant (spec 4, session lifecycle).
@@ -45,12 +49,18 @@ type Timing struct {
 	TokenExpiresAt time.Time
 	// IdleExpiresAt is when the session ends for lack of activity.
 	IdleExpiresAt time.Time
+	// AbsoluteExpiresAt is when the session ends whatever its activity: login + MaxSession;
+	// zero when there is no maximum.
+	AbsoluteExpiresAt time.Time
 	// TokenRemaining is exp + offset - now.
 	TokenRemaining time.Duration
 	// IdleRemaining is last activity + idle timeout - now.
 	IdleRemaining time.Duration
-	// Remaining is the lower of the two; in the webview only token expiry counts.
+	// Remaining is the lower of the two; in the webview only token expiry counts. The absolute
+	// expiry, when there is one, bounds it always.
 	Remaining time.Duration
+	// AbsoluteEnded: the session has reached its maximum lifetime (MaxSession after login).
+	AbsoluteEnded bool
 	// LengthSeconds is the session length, exp - iat; DefaultSessionLength when unreadable.
 	LengthSeconds int
 	// Valid: the login session is valid, its token expiry plus offset is in the future.
@@ -96,13 +106,25 @@ func TimingOf(s *Session, now time.Time, rules Lifecycle) Timing {
 	if t.IdleCounts {
 		t.Remaining = min(t.TokenRemaining, t.IdleRemaining)
 	}
+	if rules.MaxSession > 0 {
+		t.AbsoluteExpiresAt = s.CreatedAt.Add(rules.MaxSession)
+		if s.CreatedAt.IsZero() {
+			// A record without a login time (none is written so) ends now: log in again.
+			t.AbsoluteExpiresAt = now
+		}
+		absolute := t.AbsoluteExpiresAt.Sub(now)
+		t.AbsoluteEnded = absolute <= 0
+		t.Remaining = min(t.Remaining, absolute)
+	}
 
 	t.Valid = t.TokenRemaining > 0
 	t.Monitored = t.Valid && watched
 	t.Expired = t.Remaining <= 0
 	t.CanExtend = !t.Expired && !(length <= ShortSessionLength && rules.StopRefreshing)
 	t.ShowCountdown = !t.Expired && t.IdleCounts && t.IdleRemaining <= CountdownThreshold
-	t.RefreshDue = s.AutoExtend && t.CanExtend && t.TokenRemaining <= RefreshThreshold
+	// No refresh when the maximum lifetime ends the session before the token anyway.
+	outlived := !t.AbsoluteExpiresAt.IsZero() && !t.AbsoluteExpiresAt.After(t.TokenExpiresAt)
+	t.RefreshDue = s.AutoExtend && t.CanExtend && t.TokenRemaining <= RefreshThreshold && !outlived
 	return t
 }
 

@@ -262,3 +262,50 @@ func TestIdleCounts(t *testing.T) {
 		})
 	}
 }
+
+// MaxSession ends a session at login + MaxSession however fresh its token and activity, in
+// the webview and on the local environment too; without it nothing changes.
+func TestMaxSession(t *testing.T) {
+	loggedIn := func(ago time.Duration, webview bool) *Session {
+		s := timed(-60, 240, -10) // fresh token, active 10 s ago
+		s.CreatedAt = now.Add(-ago)
+		s.Webview = webview
+		return s
+	}
+	tests := []struct {
+		name      string
+		s         *Session
+		rules     Lifecycle
+		ended     bool
+		remaining time.Duration
+		refresh   bool
+	}{
+		{"no maximum", loggedIn(48*time.Hour, false), Lifecycle{}, false, sec(240), false},
+		{"well before it", loggedIn(time.Hour, false), Lifecycle{MaxSession: 12 * time.Hour}, false, sec(240), false},
+		{"30 s before it: it binds", loggedIn(12*time.Hour-sec(30), false), Lifecycle{MaxSession: 12 * time.Hour}, false, sec(30), false},
+		{"at it", loggedIn(12*time.Hour, false), Lifecycle{MaxSession: 12 * time.Hour}, true, 0, false},
+		{"webview past it", loggedIn(13*time.Hour, true), Lifecycle{MaxSession: 12 * time.Hour}, true, -time.Hour, false},
+		{"local environment, monitor off, past it", loggedIn(13*time.Hour, false), Lifecycle{Local: true, MaxSession: 12 * time.Hour}, true, -time.Hour, false},
+		{"no login time", loggedIn(0, false), Lifecycle{MaxSession: 12 * time.Hour}, false, sec(240), false},
+	}
+	tests[len(tests)-1].s.CreatedAt = time.Time{}
+	tests[len(tests)-1].ended, tests[len(tests)-1].remaining = true, 0
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := TimingOf(tt.s, now, tt.rules)
+			if got.AbsoluteEnded != tt.ended || got.Expired != tt.ended || got.Remaining != tt.remaining {
+				t.Errorf("AbsoluteEnded %v Expired %v Remaining %v, want %v %v %v", got.AbsoluteEnded, got.Expired, got.Remaining, tt.ended, tt.ended, tt.remaining)
+			}
+		})
+	}
+	// A token that would be refreshed is not when the maximum comes first.
+	s := timed(-180, 100, -10)
+	s.AutoExtend = true
+	s.CreatedAt = now.Add(-12*time.Hour + sec(60))
+	if TimingOf(s, now, Lifecycle{MaxSession: 12 * time.Hour}).RefreshDue {
+		t.Error("a refresh is due although max_session ends the session before the token")
+	}
+	if !TimingOf(s, now, Lifecycle{MaxSession: 13 * time.Hour}).RefreshDue {
+		t.Error("no refresh due although the token ends before max_session")
+	}
+}

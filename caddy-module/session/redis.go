@@ -2,6 +2,8 @@ package session
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"strconv"
@@ -32,17 +34,22 @@ type RedisOptions struct {
 // redis.UniversalClient), shared by every replica. It caches nothing, so a logout on one
 // replica is seen by all at once.
 //
-// Keys, with P the prefix and the hash tag in braces:
+// Keys, with P the prefix, the hash tag in braces, and K the session's key name, the SHA-256
+// of its id in hex (keyOf):
 //
-//	P{id}          the record, one string: last activity (13 decimal digits, Unix ms) |
+//	P{K}           the record, one string: last activity (13 decimal digits, Unix ms) |
 //	               sid digest (43) | subject digest (43) | sealed packed record (see
 //	               packSession); TTL = idle TTL
-//	P{id}:lock     lease token; PX = lock TTL. Same slot as the record, so a lease write
+//	P{K}:lock      lease token; PX = lock TTL. Same slot as the record, so a lease write
 //	               checks the lease and writes the record in one script.
-//	Psid:{digest}  index of one OIDC session: a hash whose fields are session ids (a hash,
-//	               not a set: Redis keeps small hashes as listpacks, small sets of strings
-//	               as hashtables, 280 bytes against about 100); digest = HMAC of the sid
+//	Psid:{digest}  index of one OIDC session: a hash whose fields are session key names K (a
+//	               hash, not a set: Redis keeps small hashes as listpacks, small sets of
+//	               strings as hashtables, 280 bytes against about 100); digest = HMAC of the sid
 //	Psub:{digest}  index of one subject, the same way
+//
+// The session id itself, the cookie's value and so the customer's credential, is in no key,
+// field or value: whoever can list or copy Redis (a SCAN, MONITOR, a backup, a replica) cannot
+// present a session. It is still bound to the record as the seal's additional data.
 //
 // Last activity sits in front of the sealed record, fixed width, so that Touch updates it in
 // place (SETRANGE) without rewriting (and possibly undoing) tokens a concurrent refresh has
@@ -75,8 +82,19 @@ func NewRedisStore(client redis.UniversalClient, opts RedisOptions) (*RedisStore
 	return &RedisStore{client: client, opts: opts}, nil
 }
 
-func (r *RedisStore) recordKey(id string) string { return r.opts.Prefix + "{" + id + "}" }
-func (r *RedisStore) lockKey(id string) string   { return r.opts.Prefix + "{" + id + "}:lock" }
+// keyOf is a session's name in Redis: the SHA-256 of its id, in hex. The id has 256 random
+// bits, so the digest needs no key to stay unguessable; hex (64 characters) also tells these
+// names apart from the raw 43-character ids that releases before it wrote.
+func keyOf(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
+}
+
+func (r *RedisStore) recordKey(id string) string { return r.recordKeyOf(keyOf(id)) }
+func (r *RedisStore) lockKey(id string) string   { return r.opts.Prefix + "{" + keyOf(id) + "}:lock" }
+
+// recordKeyOf is the record's key from a key name as the indexes hold it.
+func (r *RedisStore) recordKeyOf(name string) string { return r.opts.Prefix + "{" + name + "}" }
 func (r *RedisStore) indexKey(kind, digest string) string {
 	return r.opts.Prefix + kind + ":{" + digest + "}"
 }
@@ -209,7 +227,7 @@ func (r *RedisStore) digest(value string) string {
 	return r.opts.Sealer.Digest(value)
 }
 
-// indexAdd adds id to the sid and subject indexes and gives each the idle TTL: every member
+// indexAdd adds id's key name to the sid and subject indexes and gives each the idle TTL: every member
 // was saved or touched just now or earlier, so no member outlives its index.
 func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
 	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
@@ -218,7 +236,7 @@ func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
 				continue
 			}
 			key := r.indexKey(ix.kind, ix.digest)
-			p.HSet(ctx, key, id, "")
+			p.HSet(ctx, key, keyOf(id), "")
 			p.PExpire(ctx, key, r.opts.IdleTTL)
 		}
 		return nil
@@ -281,7 +299,7 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 		p.Del(ctx, key)
 		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
 			if ix.digest != "" {
-				p.HDel(ctx, r.indexKey(ix.kind, ix.digest), id)
+				p.HDel(ctx, r.indexKey(ix.kind, ix.digest), keyOf(id))
 			}
 		}
 		return nil
@@ -310,20 +328,20 @@ func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int
 	// Every key's digest: sessions indexed before a key rotation are found too.
 	for _, d := range r.opts.Sealer.Digests(value) {
 		key := r.indexKey(kind, d)
-		ids, err := r.client.HKeys(ctx, key).Result()
+		names, err := r.client.HKeys(ctx, key).Result()
 		if err != nil {
 			return n, fmt.Errorf("read session index from redis: %w", err)
 		}
-		if len(ids) == 0 {
+		if len(names) == 0 {
 			continue
 		}
-		dels := make([]*redis.IntCmd, len(ids))
+		dels := make([]*redis.IntCmd, len(names))
 		_, err = r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-			for i, id := range ids {
-				dels[i] = p.Del(ctx, r.recordKey(id))
+			for i, name := range names {
+				dels[i] = p.Del(ctx, r.recordKeyOf(name))
 			}
 			// Remove only these members: a session indexed meanwhile keeps its entry.
-			p.HDel(ctx, key, ids...)
+			p.HDel(ctx, key, names...)
 			return nil
 		})
 		if err != nil {

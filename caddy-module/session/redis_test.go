@@ -70,6 +70,80 @@ func TestRedisHoldsNothingReadable(t *testing.T) {
 	}
 }
 
+// The session id is the customer's credential (the cookie's value): whoever can list or copy
+// Redis (SCAN, MONITOR, a backup, a replica) must not find it, neither in a key (record,
+// lock, index) nor in an index's fields or a value, while the session lives, is refreshed
+// under its lock, is touched and after a back-channel logout.
+func TestRedisKeysNeverHoldTheSessionID(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t)
+	c := srv.Client()
+	st := redisStore(t, c, mustSealer(t, newKey(t)))
+	a := customerSession(60, "sid-60", time.Now())
+	b := customerSession(61, "sid-61", time.Now())
+	for _, s := range []*Session{a, b} {
+		if err := st.Save(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := st.Touch(ctx, a.ID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	lease, err := st.Lock(ctx, a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lease.Release()
+
+	dump := func() string {
+		var out strings.Builder
+		iter := c.Scan(ctx, 0, "*", 100).Iterator()
+		for iter.Next(ctx) {
+			k := iter.Val()
+			out.WriteString(k + "\n")
+			switch c.Type(ctx, k).Val() {
+			case "hash":
+				for f, v := range c.HGetAll(ctx, k).Val() {
+					out.WriteString(f + "=" + v + "\n")
+				}
+			default:
+				out.WriteString(c.Get(ctx, k).Val() + "\n")
+			}
+		}
+		if err := iter.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	all := dump()
+	if !strings.Contains(all, ":lock") || !strings.Contains(all, "sid:") {
+		t.Fatalf("the dump lacks the lock or an index:\n%s", all)
+	}
+	for _, s := range []*Session{a, b} {
+		if strings.Contains(all, s.ID) {
+			t.Errorf("Redis holds session id %s in the clear:\n%s", s.ID, all)
+		}
+	}
+	// The keys still work: the session reads back, and its lease saves it.
+	got, err := st.Get(ctx, a.ID)
+	if err != nil || got.ID != a.ID {
+		t.Fatalf("Get after Save: %v", err)
+	}
+	if err := lease.Save(ctx, got); err != nil {
+		t.Fatalf("lease save: %v", err)
+	}
+	// And the index finds the session to end it.
+	if n, err := st.DeleteBySID(ctx, a.SID); err != nil || n != 1 {
+		t.Fatalf("DeleteBySID: %d, %v; want 1", n, err)
+	}
+	if _, err := st.Get(ctx, a.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("session still readable after its back-channel logout: %v", err)
+	}
+	if strings.Contains(dump(), b.ID) {
+		t.Error("Redis holds a session id after a logout")
+	}
+}
+
 // Replicas rotate keys one after another: while some still seal with the old key and others
 // with the new one, and after the old key is retired, who stays logged in is predictable.
 func TestRedisKeyRotation(t *testing.T) {
@@ -136,8 +210,8 @@ func hashTag(key string) string {
 func TestRedisKeysClusterSafe(t *testing.T) {
 	st := &RedisStore{opts: RedisOptions{Prefix: DefaultRedisPrefix}}
 	id := NewID()
-	if hashTag(st.recordKey(id)) != id || hashTag(st.lockKey(id)) != id {
-		t.Errorf("record %q and lock %q do not hash on the session id", st.recordKey(id), st.lockKey(id))
+	if tag := hashTag(st.recordKey(id)); tag == "" || tag != hashTag(st.lockKey(id)) {
+		t.Errorf("record %q and lock %q do not hash on one tag", st.recordKey(id), st.lockKey(id))
 	}
 	if d := "abc"; hashTag(st.indexKey("sid", d)) != d {
 		t.Errorf("index key %q does not hash on its digest", st.indexKey("sid", d))

@@ -63,6 +63,10 @@ type Session struct {
 	ExpiresAt int64 `json:"expiresAt"`
 	// IdleExpiresAt is when the session ends for lack of activity.
 	IdleExpiresAt int64 `json:"idleExpiresAt"`
+	// AbsoluteExpiresAt is when the session ends however active the customer is (the
+	// gateway's max_session after login); absent when there is no maximum. The countdown
+	// counts to the earliest of this, the token's and the idle expiry; extending cannot move it.
+	AbsoluteExpiresAt int64 `json:"absoluteExpiresAt,omitempty"`
 	// LengthSeconds is the access token's lifetime (exp - iat), 300 when it cannot be read.
 	LengthSeconds int `json:"lengthSeconds"`
 	// CanExtend tells whether the countdown may offer "Extend session".

@@ -13,7 +13,7 @@ const tsFile = "../../shell-ui/src/model/shellState.gen.ts"
 // TestTypeScriptInSync fails when the shell UI's type differs from the Go schema: run
 // `go test ./caddy-module/shellstate -update` after changing a type here.
 func TestTypeScriptInSync(t *testing.T) {
-	got, err := TypeScript("state.go")
+	got, err := TypeScript("state.go", "session_routes.go")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,6 +48,8 @@ export interface Session {
   expiresAt: number;
   /** IdleExpiresAt is when the session ends for lack of activity. */
   idleExpiresAt: number;
+  /** AbsoluteExpiresAt is when the session ends however active the customer is (the gateway's max_session after login); absent when there is no maximum. The countdown counts to the earliest of this, the token's and the idle expiry; extending cannot move it. */
+  absoluteExpiresAt?: number;
   /** LengthSeconds is the access token's lifetime (exp - iat), 300 when it cannot be read. */
   lengthSeconds: number;
   /** CanExtend tells whether the countdown may offer "Extend session". */
@@ -144,4 +146,10 @@ export interface SwitchableAccount {
 export interface Cobranding {
   distributorId: string;
   logoUrl: string;
+}
+
+/** ExtendRequest is the JSON body of POST /_shell/session/extend. No body at all reads as the zero value: an automatic extension. */
+export interface ExtendRequest {
+  /** ByCustomer is true when the customer pressed "Extend session" in the countdown, which is the customer's activity and restarts the idle clock. The shell's automatic extension (the token has 120 s left) sends false: it refreshes the token only and never the idle clock, so that an unattended tab still idles out (ASVS 4.0.3 3.3.2). */
+  byCustomer: boolean;
 }

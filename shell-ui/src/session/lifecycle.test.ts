@@ -38,10 +38,21 @@ describe('readTiming', () => {
     { name: 'idle runs out first', s: session(300, 100), remaining: 100, tokenBinds: false },
     { name: 'token runs out first', s: session(80, 100), remaining: 80, tokenBinds: true },
     { name: 'webview: only the token counts, even when idle is lower', s: session(250, 30, { webview: true }), remaining: 250, tokenBinds: true },
-  ])('$name', ({ s, remaining, tokenBinds }) => {
+    { name: 'the maximum lifetime comes first', s: session(300, 200, { absoluteExpiresAt: T0 + 90_000 }), remaining: 90, tokenBinds: false, absoluteBinds: true },
+    { name: 'the maximum lifetime counts in the webview too', s: session(300, 30, { webview: true, absoluteExpiresAt: T0 + 90_000 }), remaining: 90, tokenBinds: false, absoluteBinds: true },
+    { name: 'the maximum lifetime far off', s: session(300, 200, { absoluteExpiresAt: T0 + 3_600_000 }), remaining: 200, tokenBinds: false },
+  ])('$name', ({ s, remaining, tokenBinds, absoluteBinds = false }) => {
     const r = readTiming(toTiming(s, T0), T0);
     expect(r.remainingMs).toBe(remaining * 1000);
     expect(r.tokenBinds).toBe(tokenBinds);
+    expect(r.absoluteBinds).toBe(absoluteBinds);
+  });
+});
+
+describe('countdown near the maximum lifetime', () => {
+  test('shows although the token would be refreshed and idle is far', () => {
+    const t = toTiming(session(100, 300, { absoluteExpiresAt: T0 + 60_000 }), T0);
+    expect(countdownShown(t, readTiming(t, T0), false)).toBe(true);
   });
 });
 
@@ -94,7 +105,7 @@ describe('figures', () => {
     [20_000, 1],
     [3_600_000, 60],
   ])('an extension to %i ms left says %i minutes', (ms, minutes) => {
-    expect(extendedMinutes({ tokenMs: ms, idleMs: ms, remainingMs: ms, tokenBinds: true })).toBe(minutes);
+    expect(extendedMinutes({ tokenMs: ms, idleMs: ms, remainingMs: ms, tokenBinds: true, absoluteBinds: false })).toBe(minutes);
   });
 });
 

@@ -28,6 +28,8 @@ export interface SessionTiming {
   expiresAt: number;
   /** idleExpiresAt is when the session ends for lack of activity, on this browser's clock. */
   idleExpiresAt: number;
+  /** absoluteExpiresAt is when the session ends however active (the edge's max_session); 0 for none. */
+  absoluteExpiresAt?: number;
   lengthSeconds: number;
   canExtend: boolean;
   autoExtend: boolean;
@@ -46,6 +48,7 @@ export function toTiming(session: Session, receivedAt: number): SessionTiming {
     serverTime: session.serverTime,
     expiresAt: session.expiresAt + skew,
     idleExpiresAt: session.idleExpiresAt + skew,
+    absoluteExpiresAt: session.absoluteExpiresAt ? session.absoluteExpiresAt + skew : 0,
     lengthSeconds: session.lengthSeconds,
     canExtend: session.canExtend,
     autoExtend: session.autoExtend,
@@ -69,13 +72,21 @@ export interface Reading {
   remainingMs: number;
   /** tokenBinds tells whether the token, not idleness, ends the session first. */
   tokenBinds: boolean;
+  /**
+   * absoluteBinds tells whether the session's maximum lifetime ends it first: then neither
+   * activity nor an extension helps, and the countdown shows without its button.
+   */
+  absoluteBinds: boolean;
 }
 
 export function readTiming(t: SessionTiming, now: number): Reading {
   const tokenMs = t.expiresAt - now;
   const idleMs = t.idleExpiresAt - now;
   const tokenBinds = t.webview || tokenMs <= idleMs;
-  return { tokenMs, idleMs, remainingMs: tokenBinds ? tokenMs : idleMs, tokenBinds };
+  const otherMs = tokenBinds ? tokenMs : idleMs;
+  const absoluteMs = t.absoluteExpiresAt ? t.absoluteExpiresAt - now : Infinity;
+  if (absoluteMs < otherMs) return { tokenMs, idleMs, remainingMs: absoluteMs, tokenBinds: false, absoluteBinds: true };
+  return { tokenMs, idleMs, remainingMs: otherMs, tokenBinds, absoluteBinds: false };
 }
 
 /**
@@ -87,9 +98,12 @@ export function autoExtendAllowed(t: SessionTiming): boolean {
   return t.autoExtend && t.canExtend;
 }
 
-/** autoExtendDue: the token has 120 s or less and may be refreshed automatically. */
+/**
+ * autoExtendDue: the token has 120 s or less and may be refreshed automatically, unless the
+ * session's maximum lifetime ends it before the token anyway.
+ */
 export function autoExtendDue(t: SessionTiming, r: Reading): boolean {
-  return autoExtendAllowed(t) && r.tokenMs <= AutoExtendMs && r.tokenMs > 0;
+  return autoExtendAllowed(t) && r.tokenMs <= AutoExtendMs && r.tokenMs > 0 && !r.absoluteBinds;
 }
 
 /**

@@ -20,7 +20,7 @@ describe('without the end-of-session chunk', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ isLoggedIn: true, session, ...session }), { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const endpoints = browserEndpoints(document);
-    expect(await endpoints.extend()).toEqual({ kind: 'failed' });
+    expect(await endpoints.extend(false)).toEqual({ kind: 'failed' });
     expect(await endpoints.readState('/konto/')).toEqual({ kind: 'failed' });
     expect(await endpoints.logout('expired')).toBe(false);
     expect(() => endpoints.track('expired')).not.toThrow();

@@ -4,7 +4,7 @@
 // page does not download them up front: most pages end long before their session does.
 // It imports no code from sessionEndpoints.ts (types only): the bundler would move what both
 // chunks share into a chunk of its own, one more request.
-import type { Session } from '../model/shellState.gen.ts';
+import type { ExtendRequest, Session } from '../model/shellState.gen.ts';
 import type { ExtendResult, SessionEvent, StateResult } from './sessionEndpoints.ts';
 
 export { browserTabClaim } from './tabClaim.ts';
@@ -32,9 +32,22 @@ function isSession(v: unknown): v is Session {
   );
 }
 
-export async function extend(): Promise<ExtendResult> {
+/**
+ * extendBody is the extension's body (shellstate.ExtendRequest): byCustomer is true only for a
+ * press on "Extend session", which the edge counts as activity; the automatic extension
+ * refreshes the token and leaves the idle clock alone, so an unattended tab still idles out.
+ */
+export function extendBody(byCustomer: boolean): string {
+  const req: ExtendRequest = { byCustomer };
+  return JSON.stringify(req);
+}
+
+export async function extend(byCustomer: boolean): Promise<ExtendResult> {
   try {
-    const res = await post(ExtendPath, { headers: { Accept: 'application/json' } });
+    const res = await post(ExtendPath, {
+      body: extendBody(byCustomer),
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    });
     if (res.status === 401) return { kind: 'ended' };
     if (!res.ok) return { kind: 'failed' };
     const body: unknown = await res.json();

@@ -1,6 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EventsPath, ExtendPath } from './sessionEndCalls.ts';
 import { ActivityPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
+
+const extendRequests = JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../caddy-module/shellstate/testdata/extend-requests.json'), 'utf8'),
+) as { name: string; byCustomer: boolean; contentType: string; body: string }[];
 
 const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false, monitored: true };
 
@@ -45,8 +52,20 @@ describe('browserEndpoints', () => {
   ])('extend answered $name', async ({ res, want }) => {
     const fetch = vi.fn(async () => res());
     vi.stubGlobal('fetch', fetch);
-    expect(await browserEndpoints().extend()).toEqual(want);
+    expect(await browserEndpoints().extend(false)).toEqual(want);
     expect(fetch).toHaveBeenCalledWith(ExtendPath, expect.objectContaining({ method: 'POST' }));
+  });
+
+  // The same cases as caddy-module/shellstate/testdata/extend-requests.json, which the edge's
+  // test (TestExtendBodiesTheShellSends) posts to the extend route: the bodies must agree.
+  test.each(extendRequests)('extend sends $name', async ({ byCustomer, contentType, body }) => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => answer(200, session));
+    vi.stubGlobal('fetch', fetch);
+    await browserEndpoints().extend(byCustomer);
+    const [path, init] = fetch.mock.calls[0]!;
+    expect(path).toBe(ExtendPath);
+    expect(init.body).toBe(body);
+    expect(new Headers(init.headers).get('Content-Type')).toBe(contentType);
   });
 
   test.each([

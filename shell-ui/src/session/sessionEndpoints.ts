@@ -20,7 +20,8 @@ export type StateResult = { kind: 'ok'; session: Session } | { kind: 'ended' } |
 /** SessionEndpoints is what the monitor asks of the edge; tests pass their own. */
 export interface SessionEndpoints {
   reportActivity(): Promise<ActivityResult>;
-  extend(): Promise<ExtendResult>;
+  /** extend refreshes the token; byCustomer says the customer pressed "Extend session" (activity), not the automatic refresh. */
+  extend(byCustomer: boolean): Promise<ExtendResult>;
   /** readState asks the edge for the page's state again (after the page slept in the back/forward cache). */
   readState(path: string): Promise<StateResult>;
   /** logout ends the session at the edge; true when the edge answered with its redirect. */
@@ -59,7 +60,7 @@ export function browserEndpoints(doc: Document = document): SessionEndpoints {
         return 'failed';
       }
     },
-    extend: () => loadSessionEnd().then((m) => m.extend(), () => ({ kind: 'failed' }) as const),
+    extend: (byCustomer) => loadSessionEnd().then((m) => m.extend(byCustomer), () => ({ kind: 'failed' }) as const),
     readState: (path) => loadSessionEnd().then((m) => m.readState(path), () => ({ kind: 'failed' }) as const),
     logout: (reason) => loadSessionEnd().then((m) => m.logout(LogoutPath, logoutBody(reason)), () => false),
     track(action) {

@@ -106,6 +106,11 @@ const cases: Case[] = [
     steps: [{ see: { countdown: true, canExtend: false } }, { wait: 10_000 }, { calls: [] }],
   },
   {
+    name: 'near the maximum lifetime: the countdown shows without the button, and nothing extends',
+    session: () => sessionIn(130, 600, { absoluteExpiresAt: Date.now() + 100_000 }),
+    steps: [{ wait: 1_000 }, { see: { countdown: true, canExtend: false, remainingSeconds: 99 } }, { wait: 20_000 }, { calls: [] }],
+  },
+  {
     name: 'manual extension hides the countdown and confirms the minutes for 5 s',
     session: () => sessionIn(3600, 60),
     steps: [
@@ -114,6 +119,8 @@ const cases: Case[] = [
       { edge: (e) => (e.extendResult = () => ({ kind: 'ok', session: sessionIn(900, 900) })) },
       { extend: true },
       { see: { countdown: false, extendedMinutes: 15, extending: false } },
+      // The press is activity: the extension says so, and the report goes beside it.
+      { calls: ['extend:customer', 'activity'] },
       { events: ['shown', 'extended'] },
       { wait: 4_900 },
       { see: { extendedMinutes: 15 } },
@@ -142,7 +149,7 @@ const cases: Case[] = [
       { edge: (e) => (e.extendResult = () => ({ kind: 'ended' })) },
       { extend: true },
       { see: { status: 'ended' } },
-      { calls: ['extend', 'activity', 'logout:expired', 'login:expired'] },
+      { calls: ['extend:customer', 'activity', 'logout:expired', 'login:expired'] },
     ],
   },
   {

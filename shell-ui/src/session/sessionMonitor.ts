@@ -173,7 +173,8 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
       status: 'running',
       remainingSeconds: secondsLeft(r.remainingMs),
       countdown: shown,
-      canExtend: timing.canExtend,
+      // Near the session's maximum lifetime an extension cannot help: no button.
+      canExtend: timing.canExtend && !r.absoluteBinds,
       extending,
       extendedMinutes: confirmation,
     });
@@ -236,7 +237,8 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     if (!(await claim(`auto-extend:${tokenId}`))) return;
     if (ended || stopped || timing.tokenId !== tokenId) return;
     channel.post({ type: 'auto-extending', tokenId });
-    const res = await endpoints.extend();
+    // Not the customer's doing: the edge refreshes the token and leaves the idle clock alone.
+    const res = await endpoints.extend(false);
     if (ended || stopped) return;
     if (res.kind === 'ended') {
       expire();
@@ -256,8 +258,9 @@ export function startSessionMonitor(options: MonitorOptions): SessionMonitor {
     if (ended || stopped || extending) return;
     extending = true;
     tick();
-    // Pressing the button is activity too: the edge hears of it along with the extension.
-    const [res] = await Promise.all([endpoints.extend(), reportActivity()]);
+    // Pressing the button is activity: the extension says so (byCustomer), and the report
+    // beside it moves this tab's own record of what the edge heard.
+    const [res] = await Promise.all([endpoints.extend(true), reportActivity()]);
     extending = false;
     if (ended || stopped) return;
     if (res.kind === 'ended') {

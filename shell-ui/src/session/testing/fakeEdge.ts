@@ -13,7 +13,7 @@ export function sessionIn(tokenS: number, idleS: number, extra: Partial<Session>
 
 export interface FakeEdge extends SessionEndpoints {
   events: SessionEvent[];
-  /** calls lists the endpoints called, in order. */
+  /** calls lists the endpoints called, in order ('extend' automatic, 'extend:customer' pressed). */
   calls: string[];
   activityResult: ActivityResult;
   /** extendResult answers extend; by default a fresh 300 s token and 300 s idle. */
@@ -38,8 +38,9 @@ export function fakeEdge(): FakeEdge {
       edge.calls.push('activity');
       return edge.activityResult;
     }),
-    extend: vi.fn(async () => {
-      edge.calls.push('extend');
+    extend: vi.fn(async (byCustomer: boolean) => {
+      // 'extend' is the automatic extension, 'extend:customer' a press on the button.
+      edge.calls.push(byCustomer ? 'extend:customer' : 'extend');
       return edge.extendResult();
     }),
     logout: vi.fn(async (reason?: 'expired') => {

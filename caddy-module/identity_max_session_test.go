@@ -1,0 +1,132 @@
+package shell
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/caddyserver/caddy/v2"
+
+	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/session"
+)
+
+// Every session ends at max_session after its login however active the customer is (ASVS
+// 4.0.3 3.3.2, absolute timeout), and the timeouts stay within what a bank may configure.
+
+// A customer active every minute is still logged out at max_session after the login, and
+// the shell state tells the countdown when that is.
+func TestSessionEndsAtMaxSessionHoweverActive(t *testing.T) {
+	id := localIdentity()
+	id.MaxSession = caddy.Duration(time.Hour)
+	g := newTestGateway(t, id)
+	s, cookie := g.plantSession("4711", 2*time.Hour) // the token outlives max_session
+	navigate := func(path string) *http.Response {
+		r := request(http.MethodGet, path, cookie)
+		r.Header.Set("Sec-Fetch-Mode", "navigate")
+		r.Header.Set("Sec-Fetch-Dest", "document")
+		res, _ := g.do(r)
+		return res
+	}
+	for minute := 1; minute < 60; minute++ {
+		g.clock.Advance(time.Minute)
+		r := request(http.MethodGet, "/festgeld/", cookie)
+		r.Header.Set("Sec-Fetch-Mode", "navigate")
+		_, page := g.do(r)
+		st := pageState(t, page)
+		if !st.IsLoggedIn {
+			t.Fatalf("an active customer was logged out after %d minutes, before max_session", minute)
+		}
+		if want := s.CreatedAt.Add(time.Hour).UnixMilli(); st.Session.AbsoluteExpiresAt != want {
+			t.Fatalf("state's absoluteExpiresAt %d, want %d (login + max_session)", st.Session.AbsoluteExpiresAt, want)
+		}
+	}
+	g.clock.Advance(time.Minute) // an hour after the login
+	res := navigate("/documents/")
+	if res.StatusCode != http.StatusFound || !strings.Contains(res.Header.Get("Location"), "/login/") {
+		t.Fatalf("protected page at max_session: %d to %q, want 302 to login", res.StatusCode, res.Header.Get("Location"))
+	}
+	cleared := false
+	for _, c := range res.Cookies() {
+		cleared = cleared || c.Name == session.LocalCookieName && c.MaxAge < 0
+	}
+	if !cleared {
+		t.Error("the ended session's cookie was not cleared")
+	}
+	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+		t.Errorf("the session is still stored after max_session: %v", err)
+	}
+	if !strings.Contains(g.logText(), "reason="+endedMaxSession) {
+		t.Error("the log does not say the session ended at max_session")
+	}
+}
+
+// Ending at max_session also ends the provider's session, as an idle timeout does.
+func TestMaxSessionEndsTheProviderSession(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+		id.Providers[0].Logout = "keycloak"
+		id.MaxSession = caddy.Duration(10 * time.Minute)
+	})
+	gw := rig.replicas[0]
+	b := newBrowser()
+	gw.login(t, b, "/login/")
+	rig.idp.ResetStats(t)
+	for range 2 {
+		gw.clock.Advance(4 * time.Minute)
+		if res, _ := browse(t, b, gw.srv.URL+"/festgeld/"); res.StatusCode != http.StatusOK {
+			t.Fatalf("page: %d", res.StatusCode)
+		}
+	}
+	gw.clock.Advance(2*time.Minute + time.Second)
+	if st := gw.state(t, b, "/"); st.IsLoggedIn {
+		t.Fatal("still logged in after max_session")
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for rig.idp.Stats(t).Logout != 1 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := rig.idp.Stats(t).Logout; got != 1 {
+		t.Errorf("%d provider logouts at max_session, want 1", got)
+	}
+}
+
+func TestIdentityTimeoutBounds(t *testing.T) {
+	base := func() *Identity { return localIdentity() }
+	for _, tt := range []struct {
+		name   string
+		change func(*Identity)
+		want   string
+	}{
+		{"idle 2h", func(id *Identity) { id.IdleTimeout = caddy.Duration(2 * time.Hour) }, "idle_timeout 2h0m0s is too long"},
+		{"idle 31m", func(id *Identity) { id.IdleTimeout = caddy.Duration(31 * time.Minute) }, "at most 30m"},
+		{"max_session negative", func(id *Identity) { id.MaxSession = caddy.Duration(-time.Hour) }, "max_session -1h0m0s is not between 0 and 12h0m0s"},
+		{"max_session 24h", func(id *Identity) { id.MaxSession = caddy.Duration(24 * time.Hour) }, "give one such as 12h, at most 12h"},
+		{"idle 30m, max_session 12h", func(id *Identity) {
+			id.IdleTimeout, id.MaxSession = caddy.Duration(30*time.Minute), caddy.Duration(12*time.Hour)
+		}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			id := base()
+			tt.change(id)
+			id.setDefaults()
+			err := id.validate()
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("refused: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tt.want)
+			}
+		})
+	}
+	id := base()
+	id.setDefaults()
+	if time.Duration(id.MaxSession) != 12*time.Hour {
+		t.Errorf("default max_session %s, want 12h", time.Duration(id.MaxSession))
+	}
+}
