@@ -26,6 +26,11 @@ type shellWriter struct {
 	// ownCacheControl counts the Cache-Control values the gateway set before the upstream
 	// answered (a new device id's no-store): the upstream's own come after them.
 	ownCacheControl int
+	// ownSetCookie counts the cookies the gateway set before the upstream answered.
+	ownSetCookie int
+	// personal: the request carried credentials (a session, an Authorization header), so its
+	// page may be that person's: never held for the plans, never asked for conditionally.
+	personal bool
 	// own counts the values of every field the gateway set before the upstream answered, for
 	// a page whose bytes may be held (revalidate.go); nil for others.
 	own      map[string]int
@@ -49,6 +54,8 @@ func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page,
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
 		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
+		sw.ownSetCookie = len(w.Header()["Set-Cookie"])
+		sw.personal = p.input.LoggedIn || len(r.Header["Authorization"]) > 0
 		sw.makeConditional(w.Header(), r)
 	}
 	return sw
@@ -119,7 +126,8 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	sw.out = newPageOutput(sw.ResponseWriter, status, need)
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	cacheControl := hdr.Values("Cache-Control")
-	if rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
+	if !sw.personal && len(hdr["Set-Cookie"]) <= sw.ownSetCookie &&
+		rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
 		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
 		if tag != nil {
 			sw.splicer.TagPlan(tag)
@@ -135,7 +143,8 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 
 // rememberable tells whether the page's bytes may be kept for its plan (page_plans): not a
 // page the upstream forbids caches to store (its Cache-Control values say no-store or
-// private), and not a logged-in customer's, which may carry their data.
+// private), and not a logged-in customer's, which may carry their data. startSplice also
+// keeps out a page asked for with credentials and one the upstream set cookies with.
 func rememberable(upstreamCacheControl []string, p *page) bool {
 	if p == nil || p.input.LoggedIn {
 		return false
