@@ -56,7 +56,8 @@ type Handler struct {
 	Compressed string `json:"compressed,omitempty"`
 
 	// MaxDecodedSize caps how many bytes a compressed page may decode to, against
-	// decompression bombs; past it the response is cut off. Default: 128 MiB.
+	// decompression bombs; past it the response is cut off. It also caps the window a zstd
+	// page may declare, which is never more than 8 MiB (decode.go). Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
 
 	// PagePlans is how many pages the splicer remembers (by host, path and query: the
