@@ -24,7 +24,8 @@ type shellWriter struct {
 	page    *page
 	planKey uint64 // the page's name in h.plans
 	// ownCacheControl counts the Cache-Control values the gateway set before the upstream
-	// answered (a new device id's no-store): the upstream's own come after them.
+	// answered (a new device id's no-store): the upstream's own come after them, and the
+	// gateway's replace them once the upstream has answered (edgeCacheControl).
 	ownCacheControl int
 	// ownSetCookie counts the cookies the gateway set before the upstream answered.
 	ownSetCookie int
@@ -51,9 +52,9 @@ type shellWriter struct {
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
+	sw.ownCacheControl = len(w.Header()["Cache-Control"])
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
-		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
 		sw.ownSetCookie = len(w.Header()["Set-Cookie"])
 		sw.personal = p.input.LoggedIn || len(r.Header["Authorization"]) > 0
 		sw.makeConditional(w.Header(), r)
@@ -89,6 +90,9 @@ func (sw *shellWriter) WriteHeader(status int) {
 	}
 	if sw.reason == "" {
 		sw.startSplice(hdr, status)
+	}
+	if sw.ownCacheControl > 0 {
+		hdr["Cache-Control"] = edgeCacheControl(hdr["Cache-Control"][:min(sw.ownCacheControl, len(hdr["Cache-Control"]))])
 	}
 	if sw.out == nil { // else the output sends the header (output.go)
 		sw.ResponseWriter.WriteHeader(status)
@@ -158,6 +162,28 @@ func rememberable(upstreamCacheControl []string, p *page) bool {
 		}
 	}
 	return true
+}
+
+// edgeCacheControl is the one Cache-Control field of a response the gateway set its own
+// values on before the upstream answered: those values, which replace the upstream's. The
+// gateway sets one only to keep a response out of caches (a customer's page: private,
+// no-store; a page setting a device id or showing the banner: no-store), and two fields, one
+// of them public, leave a reader of the first free to store what names a customer.
+func edgeCacheControl(own []string) []string {
+	if len(own) == 1 {
+		return own
+	}
+	var out []string
+	seen := make(map[string]bool, 4)
+	for _, v := range own {
+		for d := range strings.SplitSeq(v, ",") {
+			if d = strings.TrimSpace(d); d != "" && !seen[strings.ToLower(d)] {
+				seen[strings.ToLower(d)] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return []string{strings.Join(out, ", ")}
 }
 
 // passReason says why a response with this status and header must pass untouched, or "".
