@@ -92,7 +92,8 @@ func (sw *shellWriter) WriteHeader(status int) {
 		sw.startSplice(hdr, status)
 	}
 	if sw.ownCacheControl > 0 {
-		hdr["Cache-Control"] = edgeCacheControl(hdr["Cache-Control"][:min(sw.ownCacheControl, len(hdr["Cache-Control"]))])
+		n := min(sw.ownCacheControl, len(hdr["Cache-Control"]))
+		hdr["Cache-Control"] = edgeCacheControl(hdr["Cache-Control"][:n:n])
 	}
 	if sw.out == nil { // else the output sends the header (output.go)
 		sw.ResponseWriter.WriteHeader(status)
