@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -183,11 +182,12 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 	}
 	start := len(dst)
 	dst = h.gated(f, p.state.Flags).AppendTo(dst, v)
-	// The return field: the page's path, escaped for an attribute value.
+	// The return field: the page's path, escaped for an attribute value as the fragments are
+	// (a decoded path may hold any character).
 	if i := bytes.Index(dst[start:], []byte(returnSlot)); i >= 0 {
 		at := start + i
 		tail := append([]byte(nil), dst[at+len(returnSlot):]...)
-		dst = append(append(dst[:at], html.EscapeString(p.state.Path)...), tail...)
+		dst = append(bundle.AppendText(dst[:at], p.state.Path), tail...)
 	}
 	return dst
 }

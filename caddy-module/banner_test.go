@@ -237,7 +237,7 @@ func TestBannerReturnFieldIsEscaped(t *testing.T) {
 	if m == nil {
 		t.Fatal("no banner")
 	}
-	if strings.Contains(m[1], "<script>") || !strings.Contains(m[1], `name="return" value="/x&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;/"`) {
+	if strings.Contains(m[1], "<script>") || !strings.Contains(m[1], `name="return" value="/x&#x22;&#x3e;&#x3c;script&#x3e;alert(1)&#x3c;/script&#x3e;/"`) {
 		t.Fatalf("return field not escaped: %s", m[1])
 	}
 }

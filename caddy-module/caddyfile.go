@@ -33,6 +33,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		max_decoded_size <size>
 //		page_plans       <pages>|off
 //		revalidate       on|off
+//		frame_ancestors  <source>...   ('self' by default; 'none', https:, https://partner.example, *)
 //		flags            <file>   (see caddyfile_flags.go)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
@@ -104,6 +105,11 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return d.Errf("revalidate takes one value: on (the default) or off")
 			}
 			h.DisableRevalidation = v == "off"
+		case "frame_ancestors":
+			h.FrameAncestors = d.RemainingArgs()
+			if len(h.FrameAncestors) == 0 {
+				return d.Errf("frame_ancestors takes one or more sources, e.g. frame_ancestors 'self' https://partner.example")
+			}
 		case "identity":
 			if err := parseIdentity(d, h); err != nil {
 				return err
@@ -133,7 +139,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

@@ -27,7 +27,7 @@ func keepDevice(w http.ResponseWriter, r *http.Request) flags.Device {
 	}
 	d.ID = flags.NewDeviceID()
 	// A response that sets an id must never be stored by a shared cache and handed to other
-	// visitors. The upstream's own Cache-Control is added beside it; no-store wins.
+	// visitors. It replaces the upstream's own Cache-Control (response.go, edgeCacheControl).
 	w.Header().Add("Cache-Control", "no-store")
 	http.SetCookie(w, &http.Cookie{
 		Name:     deviceCookie,

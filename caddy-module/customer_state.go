@@ -2,11 +2,11 @@ package shell
 
 import (
 	"bytes"
-	"html"
 	"maps"
 	"net/http"
 	"sync"
 
+	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/rules"
@@ -166,7 +166,9 @@ func customerSlotValues(c *shellstate.Customer) map[string]string {
 var slotScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // fillCustomerSlots replaces the customer slots in buf[start:] by the customer's texts,
-// HTML-escaped (slots sit in text and in quoted attributes; escaping quotes covers both). A
+// written as the fragments are, markup and non-ASCII characters as numeric character
+// references (bundle.AppendText): slots sit in text and in quoted attributes, and in pages
+// of any ASCII-compatible charset. A
 // slot without a value, or a page without a customer, gets "". The values are written after
 // the fragment's own slots were filled, so a customer's text is never read as a slot.
 func fillCustomerSlots(buf []byte, start int, c *shellstate.Customer) []byte {
@@ -197,7 +199,7 @@ func fillCustomerSlots(buf []byte, start int, c *shellstate.Customer) []byte {
 		}
 		name := string(src[i+len(customerSlotPrefix) : i+end])
 		out = append(out, src[:i]...)
-		out = append(out, html.EscapeString(values[name])...)
+		out = bundle.AppendText(out, values[name])
 		src = src[i+end+2:]
 	}
 	return append(out, src...)

@@ -22,9 +22,11 @@ func TestFillCustomerSlots(t *testing.T) {
 		want     string
 	}{
 		{"text is escaped", `<span>[[shell:customer.displayName]]</span>`, hostile,
-			`<span>&lt;img src=x onerror=alert(1)&gt; [[shell:base]] &amp; &#34;Co&#34;</span>`},
+			`<span>&#x3c;img src=x onerror=alert(1)&#x3e; [[shell:base]] &#x26; &#x22;Co&#x22;</span>`},
 		{"attribute is escaped", `<span title="[[shell:customer.notice.tooltip]]">[[shell:customer.initials]]</span>`, hostile,
-			`<span title="Wartung &#34;heute&#34;">&lt;b&gt;</span>`},
+			`<span title="Wartung &#x22;heute&#x22;">&#x3c;b&#x3e;</span>`},
+		{"non-ASCII as references, as in the fragments", `<b title="[[shell:customer.notice.title]]">[[shell:customer.notice.title]]</b>`, hostile,
+			`<b title="Nicht verf&#xfc;gbar">Nicht verf&#xfc;gbar</b>`},
 		{"identifier slots", `<b>[[shell:customer.id.iban.label]]</b><i>[[shell:customer.id.iban.display]]</i><i>[[shell:customer.id.sortCode.display]]</i>`, hostile,
 			`<b>IBAN</b><i>DE89 3704 0044 0532 0130 00</i><i></i>`},
 		{"an absent balance is empty", `<p>[[shell:customer.total.amount]]</p>`, hostile, `<p></p>`},

@@ -34,7 +34,7 @@ func newDecoder(coding string, dst io.Writer, max int64) *decoder {
 	pr, pw := io.Pipe()
 	d := &decoder{pw: pw, done: make(chan error, 1)}
 	go func() {
-		err := decodeTo(coding, pr, &capWriter{w: dst, left: max})
+		err := decodeTo(coding, pr, &capWriter{w: dst, left: max}, max)
 		// Later writes fail with err, so the handler stops sending instead of blocking.
 		pr.CloseWithError(err)
 		d.done <- err
@@ -42,7 +42,17 @@ func newDecoder(coding string, dst io.Writer, max int64) *decoder {
 	return d
 }
 
-func decodeTo(coding string, r io.Reader, dst io.Writer) error {
+// zstdMaxWindow is the largest window a zstd page may declare: the limit of HTTP's zstd
+// content coding (RFC 9659, section 3). A decoder allocates the window a frame declares
+// before its first byte of output, so without this cap a few hundred bytes from the upstream
+// could make the gateway allocate up to the library's default of 512 MiB per page. gzip's
+// window is 32 KiB by its format; brotli's at most 16 MiB (large windows are not enabled),
+// grown only as the page's bytes need it.
+const zstdMaxWindow = 8 << 20
+
+// decodeTo decodes r into dst; maxSize is max_decoded_size, which also bounds zstd's window
+// (a window larger than the whole page may be is never needed).
+func decodeTo(coding string, r io.Reader, dst io.Writer, maxSize int64) error {
 	var src io.Reader
 	switch coding {
 	case "gzip", "x-gzip":
@@ -55,7 +65,8 @@ func decodeTo(coding string, r io.Reader, dst io.Writer) error {
 	case "br":
 		src = brotli.NewReader(r)
 	case "zstd":
-		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true))
+		zr, err := zstd.NewReader(r, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxWindow(zstdMaxWindow), zstd.WithDecoderMaxMemory(uint64(max(maxSize, 1))))
 		if err != nil {
 			return fmt.Errorf("zstd: %w", err)
 		}

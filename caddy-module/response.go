@@ -24,8 +24,14 @@ type shellWriter struct {
 	page    *page
 	planKey uint64 // the page's name in h.plans
 	// ownCacheControl counts the Cache-Control values the gateway set before the upstream
-	// answered (a new device id's no-store): the upstream's own come after them.
+	// answered (a new device id's no-store): the upstream's own come after them, and the
+	// gateway's replace them once the upstream has answered (edgeCacheControl).
 	ownCacheControl int
+	// ownSetCookie counts the cookies the gateway set before the upstream answered.
+	ownSetCookie int
+	// personal: the request carried credentials (a session, an Authorization header), so its
+	// page may be that person's: never held for the plans, never asked for conditionally.
+	personal bool
 	// own counts the values of every field the gateway set before the upstream answered, for
 	// a page whose bytes may be held (revalidate.go); nil for others.
 	own      map[string]int
@@ -46,9 +52,11 @@ type shellWriter struct {
 
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
+	sw.ownCacheControl = len(w.Header()["Cache-Control"])
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
-		sw.ownCacheControl = len(w.Header().Values("Cache-Control"))
+		sw.ownSetCookie = len(w.Header()["Set-Cookie"])
+		sw.personal = p.input.LoggedIn || len(r.Header["Authorization"]) > 0
 		sw.makeConditional(w.Header(), r)
 	}
 	return sw
@@ -83,6 +91,10 @@ func (sw *shellWriter) WriteHeader(status int) {
 	if sw.reason == "" {
 		sw.startSplice(hdr, status)
 	}
+	if sw.ownCacheControl > 0 {
+		n := min(sw.ownCacheControl, len(hdr["Cache-Control"]))
+		hdr["Cache-Control"] = edgeCacheControl(hdr["Cache-Control"][:n:n])
+	}
 	if sw.out == nil { // else the output sends the header (output.go)
 		sw.ResponseWriter.WriteHeader(status)
 	}
@@ -116,10 +128,12 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	if etag := hdr.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
 		hdr.Set("ETag", "W/"+etag) // same meaning, different bytes
 	}
+	sw.h.addFrameOptions(hdr) // framing.go; after heldTag, which keeps the upstream's fields only
 	sw.out = newPageOutput(sw.ResponseWriter, status, need)
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	cacheControl := hdr.Values("Cache-Control")
-	if rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
+	if !sw.personal && len(hdr["Set-Cookie"]) <= sw.ownSetCookie &&
+		rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
 		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
 		if tag != nil {
 			sw.splicer.TagPlan(tag)
@@ -135,7 +149,8 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 
 // rememberable tells whether the page's bytes may be kept for its plan (page_plans): not a
 // page the upstream forbids caches to store (its Cache-Control values say no-store or
-// private), and not a logged-in customer's, which may carry their data.
+// private), and not a logged-in customer's, which may carry their data. startSplice also
+// keeps out a page asked for with credentials and one the upstream set cookies with.
 func rememberable(upstreamCacheControl []string, p *page) bool {
 	if p == nil || p.input.LoggedIn {
 		return false
@@ -149,6 +164,28 @@ func rememberable(upstreamCacheControl []string, p *page) bool {
 		}
 	}
 	return true
+}
+
+// edgeCacheControl is the one Cache-Control field of a response the gateway set its own
+// values on before the upstream answered: those values, which replace the upstream's. The
+// gateway sets one only to keep a response out of caches (a customer's page: private,
+// no-store; a page setting a device id or showing the banner: no-store), and two fields, one
+// of them public, leave a reader of the first free to store what names a customer.
+func edgeCacheControl(own []string) []string {
+	if len(own) == 1 {
+		return own
+	}
+	var out []string
+	seen := make(map[string]bool, 4)
+	for _, v := range own {
+		for d := range strings.SplitSeq(v, ",") {
+			if d = strings.TrimSpace(d); d != "" && !seen[strings.ToLower(d)] {
+				seen[strings.ToLower(d)] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return []string{strings.Join(out, ", ")}
 }
 
 // passReason says why a response with this status and header must pass untouched, or "".

@@ -14,7 +14,10 @@ import (
 // says whether the page changed; what is saved is the page's bytes on the way in (and the
 // upstream's work to send them). A request the client made conditional, a hard reload, a
 // logged-in customer's page and a page the upstream sends with cookies or varying by anything
-// but its coding are asked for as they are.
+// but its coding are asked for as they are. The held bytes are one URL's for everyone (the
+// plans are keyed by host, path and query), so a page that may be one person's is never held
+// at all: one asked for with a session or an Authorization header, one the upstream sets
+// cookies with or marks private or no-store.
 
 // heldPage is what the gateway keeps beside a page's bytes: the upstream's validator and the
 // header fields it sent with them. Never changed once stored (it is a plan's tag).
@@ -65,9 +68,10 @@ func unconditional(r *http.Request) bool {
 // makeConditional asks the upstream for the page only if it changed, when its bytes are held;
 // hdr is the response's header as the gateway set it so far. It runs for every page the plans
 // may hold, and decides alone whether this one takes part in revalidation: sw.own stays nil
-// for a page that does not (a logged-in customer's, or with revalidate off).
+// for a page that does not (one asked for with credentials, or with revalidate off), so
+// heldTag keeps no validator of it either.
 func (sw *shellWriter) makeConditional(hdr http.Header, r *http.Request) {
-	if sw.h.DisableRevalidation || sw.page.input.LoggedIn {
+	if sw.h.DisableRevalidation || sw.personal {
 		return
 	}
 	sw.own = ownFields(hdr)

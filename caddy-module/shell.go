@@ -56,7 +56,8 @@ type Handler struct {
 	Compressed string `json:"compressed,omitempty"`
 
 	// MaxDecodedSize caps how many bytes a compressed page may decode to, against
-	// decompression bombs; past it the response is cut off. Default: 128 MiB.
+	// decompression bombs; past it the response is cut off. It also caps the window a zstd
+	// page may declare, which is never more than 8 MiB (decode.go). Default: 128 MiB.
 	MaxDecodedSize int64 `json:"max_decoded_size,omitempty"`
 
 	// PagePlans is how many pages the splicer remembers (by host, path and query: the
@@ -71,6 +72,14 @@ type Handler struct {
 	// but sends a page only when it changed. Turn it off for an upstream whose ETags stay the
 	// same when its pages change.
 	DisableRevalidation bool `json:"disable_revalidation,omitempty"`
+
+	// FrameAncestors are the sources that may frame a page with the shell, as CSP's
+	// frame-ancestors names them: 'self', 'none', a scheme (https:), an origin
+	// (https://partner.example, https://*.example.com) or *. Every spliced page gets a
+	// Content-Security-Policy field `frame-ancestors <sources>` of its own, beside the
+	// origin's policy, and X-Frame-Options SAMEORIGIN for 'self' or DENY for 'none' (an
+	// origin's DENY stays); see framing.go. Default: ['self'].
+	FrameAncestors []string `json:"frame_ancestors,omitempty"`
 
 	// Page title, consent and header choice (seo.go, consent.go).
 
@@ -115,6 +124,7 @@ type Handler struct {
 	edgeBanner   edgeBanner
 	headerRoutes rules.HeaderRoutes
 	heads        map[headKey]pageHead // per locale and header: the Head fragment with and without a title
+	framing      frameOptions         // framing.go: the fields FrameAncestors gives a spliced page
 	ready        *readiness           // health.go: the cached readiness checks
 }
 
@@ -153,6 +163,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.PagePlans >= 0 {
 		h.plans = splice.NewPlans(h.PagePlans, 0)
 	}
+	h.provisionFraming() // framing.go
 	hosts := make(map[string]string, len(h.Hosts))
 	for host, locale := range h.Hosts {
 		if l, ok := market.Canonical(locale); ok {
@@ -223,6 +234,9 @@ func (h *Handler) Validate() error {
 	}
 	if h.PagePlans < -1 {
 		return fmt.Errorf("shell: page_plans %d is not a number of pages; give one such as 4096, or -1 (off)", h.PagePlans)
+	}
+	if err := h.validateFrameAncestors(); err != nil {
+		return err
 	}
 	if err := h.validateSEO(); err != nil {
 		return err

@@ -165,3 +165,19 @@ func TestAssetChoose(t *testing.T) {
 		t.Errorf("css content type %q", css.ContentType)
 	}
 }
+
+// A request's value is written as the fragments are: ASCII only, markup as references.
+func TestAppendText(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Katharina Becker", "Katharina Becker"},
+		{"Zoë <script>alert('x')</script>", "Zo&#xeb; &#x3c;script&#x3e;alert(&#x27;x&#x27;)&#x3c;/script&#x3e;"},
+		{`"a" & b`, "&#x22;a&#x22; &#x26; b"},
+		{"Ölçü 😀", "&#xd6;l&#xe7;&#xfc; &#x1f600;"},
+		{"nul\x00 c1\u0085 del\x7f bad\xff", "nul&#xfffd; c1&#xfffd; del&#xfffd; bad&#xfffd;"},
+		{"/en-gb/k%C3%BCndigung/\tx\ny", "/en-gb/k%C3%BCndigung/\tx\ny"},
+	} {
+		if got := string(AppendText([]byte("|"), tt.in)); got != "|"+tt.want {
+			t.Errorf("AppendText(%q) = %q, want %q", tt.in, got[1:], tt.want)
+		}
+	}
+}

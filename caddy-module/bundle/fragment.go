@@ -171,6 +171,34 @@ func asciiHTML(b []byte) []byte {
 	return out
 }
 
+// AppendText appends s escaped for HTML text and quoted attribute values the way fragments
+// are written: every character outside printable ASCII but tab and newline, and each of
+// < > & " ', as a numeric character reference. A request's value (a customer's name, a page's
+// path) then reads the same in any ASCII-compatible page charset, windows-1252 included, and
+// can never close an element or an attribute.
+func AppendText(dst []byte, s string) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf && (c >= 0x20 && c != 0x7f || c == '\t' || c == '\n') &&
+			c != '<' && c != '>' && c != '&' && c != '"' && c != '\'' {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 0x20 || r >= 0x7f && r < 0xa0 {
+			// A control character has no business in a name or a path, and as a reference
+			// it is a parse error (&#x80; to &#x9f; even read as windows-1252's characters).
+			r = utf8.RuneError
+		}
+		dst = append(dst, "&#x"...)
+		dst = strconv.AppendInt(dst, int64(r), 16)
+		dst = append(dst, ';')
+		i += n
+	}
+	return dst
+}
+
 func sortMarks(m []mark) {
 	// Insertion sort: a fragment has tens of marks, mostly in order already.
 	for i := 1; i < len(m); i++ {

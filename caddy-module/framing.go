@@ -1,0 +1,76 @@
+package shell
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+// Who may frame a page with the shell. Such a page carries the login link, the customer's
+// header and the session countdown: framed by another site, a click on it can be stolen
+// (clickjacking). Every spliced page gets a Content-Security-Policy field of its own,
+// `frame-ancestors <sources>`, added beside the origin's: a browser enforces every policy it is
+// sent, so the origin's stays whole and the stricter of the two wins. X-Frame-Options is
+// for browsers without frame-ancestors (browsers with it ignore X-Frame-Options when both
+// come): SAMEORIGIN for 'self', DENY for 'none', none for other lists, which it cannot name;
+// an origin's DENY always stays.
+
+// defaultFrameAncestors lets a page be framed by its own origin only.
+var defaultFrameAncestors = []string{"'self'"}
+
+// frameOptions is what provisionFraming derives from FrameAncestors.
+type frameOptions struct {
+	csp string // the Content-Security-Policy value, e.g. frame-ancestors 'self'
+	xfo string // the X-Frame-Options value: SAMEORIGIN, DENY or ""
+}
+
+func (h *Handler) provisionFraming() {
+	sources := h.FrameAncestors
+	if len(sources) == 0 {
+		sources = defaultFrameAncestors
+	}
+	h.framing = frameOptions{csp: "frame-ancestors " + strings.Join(sources, " ")}
+	if len(sources) == 1 {
+		switch sources[0] {
+		case "'self'":
+			h.framing.xfo = "SAMEORIGIN"
+		case "'none'":
+			h.framing.xfo = "DENY"
+		}
+	}
+}
+
+// validateFrameAncestors checks each source is one CSP's frame-ancestors takes, written so that
+// it cannot end the policy or the header field.
+func (h *Handler) validateFrameAncestors() error {
+	for _, s := range h.FrameAncestors {
+		switch {
+		case s == "'none'" && len(h.FrameAncestors) > 1:
+			return fmt.Errorf("shell: frame_ancestors 'none' stands alone; drop it or the other sources")
+		case s == "'self'" || s == "'none'" || s == "*":
+		case strings.EqualFold(s, "self") || strings.EqualFold(s, "none"):
+			return fmt.Errorf("shell: frame_ancestors %q needs its quotes: write '%s'", s, strings.ToLower(s))
+		case s == "" || strings.ContainsAny(s, "'\";,\\") || strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r >= 0x7f }) >= 0:
+			return fmt.Errorf("shell: frame_ancestors %q is not a source; give 'self', 'none', a scheme such as https: or an origin such as https://partner.example", s)
+		}
+	}
+	return nil
+}
+
+// addFrameOptions puts the framing fields on a spliced page's header.
+func (h *Handler) addFrameOptions(hdr http.Header) {
+	if h.framing.csp == "" {
+		return
+	}
+	hdr.Add("Content-Security-Policy", h.framing.csp)
+	if h.framing.xfo == "" {
+		return
+	}
+	for _, v := range hdr["X-Frame-Options"] {
+		if strings.EqualFold(strings.TrimSpace(v), "DENY") {
+			hdr.Set("X-Frame-Options", "DENY") // the origin's, stricter: one field of it
+			return
+		}
+	}
+	hdr.Set("X-Frame-Options", h.framing.xfo)
+}
