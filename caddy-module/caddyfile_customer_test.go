@@ -29,7 +29,14 @@ func TestBadCustomerOptionsSayWhatToChange(t *testing.T) {
 		{"tracking without collector", "tracking {\nqueue 10\n}", `tracking: collector "" is not an http(s) URL; give the event collector's address`},
 		{"tracking collector", "tracking events.example.com", `collector "events.example.com" is not an http(s) URL`},
 		{"tracking queue", "tracking {\ncollector http://localhost:9/e\nqueue none\n}", `queue "none" is not a positive number`},
-		{"tracking option", "tracking {\ncollector http://localhost:9/e\nbatch 5\n}", `unknown tracking option "batch"; the options are collector and queue`},
+		{"rate_limit arity", "tracking {\ncollector http://localhost:9/e\nrate_limit 30\n}", "rate_limit takes how many events per window"},
+		{"rate_limit events", "tracking {\ncollector http://localhost:9/e\nrate_limit many 1m\n}", `rate_limit events "many" is not a positive number`},
+		{"rate_limit window", "tracking {\ncollector http://localhost:9/e\nrate_limit 30 soon\n}", `rate_limit window "soon" is not a duration`},
+		{"rate_limit window too short", "tracking {\ncollector http://localhost:9/e\nrate_limit 30 10ms\n}", "tracking rate_limit window 10ms is out of range; give 1s to 24h"},
+		{"rate_limit burst", "tracking {\ncollector http://localhost:9/e\nrate_limit 30 1m burst 0\n}", `rate_limit burst "0" is not a positive number`},
+		{"rate_limit burst too big", "tracking {\ncollector http://localhost:9/e\nrate_limit 30 1m burst 100000\n}", "tracking rate_limit burst 100000 is out of range"},
+		{"rate_limit option", "tracking {\ncollector http://localhost:9/e\nrate_limit 30 1m per ip\n}", `unknown rate_limit option "per"`},
+		{"tracking option", "tracking {\ncollector http://localhost:9/e\nbatch 5\n}", `unknown tracking option "batch"; the options are collector, queue and rate_limit`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -77,7 +77,7 @@ func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via str
 	}
 	countRedirect(string(target)) // metrics.go
 	h.track(r, tracking.Event{
-		EventName: "customer-redirect", Object: "customer", Action: "redirect",
+		EventName: tracking.EventCustomerRedirect, Object: "customer", Action: "redirect",
 		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
 	}, res.Locale)
