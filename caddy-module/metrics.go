@@ -33,6 +33,7 @@ var shellMetrics = struct {
 	redirects     *prometheus.CounterVec
 	upstreamTime  *prometheus.HistogramVec
 	upstreamErrs  *prometheus.CounterVec
+	dependencyUp  *prometheus.GaugeVec
 	live          *liveSources
 }{
 	pages: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -72,7 +73,20 @@ var shellMetrics = struct {
 		Namespace: metricsNamespace, Name: "upstream_call_errors_total",
 		Help: "Customer API calls that got no answer or a 5xx, by call.",
 	}, []string{"call"}),
+	dependencyUp: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Namespace: metricsNamespace, Name: "dependency_up",
+		Help: "Whether a shared dependency answered the last readiness check (1) or not (0): redis (the session store) and identity_provider by region. A dependency down leaves the replica ready.",
+	}, []string{"dependency", "region"}),
 	live: &liveSources{handlers: map[*Handler]struct{}{}},
+}
+
+// setDependencyUp records the last check of a shared dependency.
+func setDependencyUp(dependency, region string, up bool) {
+	v := 0.0
+	if up {
+		v = 1
+	}
+	shellMetrics.dependencyUp.WithLabelValues(dependency, region).Set(v)
 }
 
 // provisionMetrics registers the gateway's collectors into this config's registry and counts
@@ -83,7 +97,7 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 		return nil // a bare context, as in some unit tests
 	}
 	m := shellMetrics
-	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
+	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.dependencyUp, m.live} {
 		if err := reg.Register(c); err != nil {
 			var already prometheus.AlreadyRegisteredError
 			if !errors.As(err, &already) {
