@@ -43,7 +43,7 @@ type readiness struct {
 	probeID string // a well-formed session id no session has: reading it proves the store answers
 
 	last     atomic.Pointer[readySnapshot] // the latest answer, for readers that do not wait
-	checking atomic.Bool                 // a background check is running
+	checking atomic.Bool                   // a background check is running
 }
 
 type readySnapshot struct {
