@@ -48,3 +48,37 @@ func TestBadCustomerOptionsSayWhatToChange(t *testing.T) {
 		})
 	}
 }
+
+// TestCustomerAPIInProductionRefusesPlainHTTP: the edge sends each customer's bearer token to
+// the customer API; over plain http to another host anyone on the path reads it.
+func TestCustomerAPIInProductionRefusesPlainHTTP(t *testing.T) {
+	tests := []struct {
+		env, api string
+		ok       bool
+	}{
+		{"production", "https://api.example.com/rest/open_api/v2", true},
+		{"production", "http://api.example.com/rest/open_api/v2", false},
+		{"production", "HTTP://api.example.com/rest/open_api/v2", false},
+		{"production", "http://10.0.0.7:9091/rest/open_api/v2", false},
+		{"production", "http://localhost.example.com/rest/open_api/v2", false},
+		{"production", "http://127.0.0.1.example.com/rest/open_api/v2", false},
+		{"", "http://api.example.com/rest/open_api/v2", false}, // production is the default
+		{"production", "http://localhost:9091/rest/open_api/v2", true},
+		{"production", "http://127.0.0.1:9091/rest/open_api/v2", true},
+		{"production", "http://[::1]:9091/rest/open_api/v2", true},
+		{"development", "http://api:9091/rest/open_api/v2", true},
+		{"staging", "http://localhost:9091/rest/open_api/v2", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env+" "+tt.api, func(t *testing.T) {
+			c := &CustomerData{API: tt.api}
+			err := c.validate(&Identity{Environment: tt.env})
+			if tt.ok && err != nil {
+				t.Fatalf("refused: %v", err)
+			}
+			if !tt.ok && (err == nil || !strings.Contains(err.Error(), "give its https:// URL")) {
+				t.Fatalf("error %v, want the plain-http api refused with what to write instead", err)
+			}
+		})
+	}
+}
