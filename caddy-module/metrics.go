@@ -34,6 +34,7 @@ var shellMetrics = struct {
 	upstreamTime  *prometheus.HistogramVec
 	upstreamErrs  *prometheus.CounterVec
 	dependencyUp  *prometheus.GaugeVec
+	eventsRefused *prometheus.CounterVec
 	live          *liveSources
 }{
 	pages: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -77,8 +78,15 @@ var shellMetrics = struct {
 		Namespace: metricsNamespace, Name: "dependency_up",
 		Help: "Whether a shared dependency answered the last readiness check (1) or not (0): redis (the session store) and identity_provider by region. A dependency down leaves the replica ready.",
 	}, []string{"dependency", "region"}),
+	eventsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: metricsNamespace, Name: "events_refused_total",
+		Help: "Shell events POST /_shell/events refused before the queue, by reason: rate-limit (429: the client's bucket was empty) and edge-only (403: a browser sent an event name of the edge's own).",
+	}, []string{"reason"}),
 	live: &liveSources{handlers: map[*Handler]struct{}{}},
 }
+
+// countEventRefused counts a shell event the events route refused.
+func countEventRefused(reason string) { shellMetrics.eventsRefused.WithLabelValues(reason).Inc() }
 
 // setDependencyUp records the last check of a shared dependency.
 func setDependencyUp(dependency, region string, up bool) {
@@ -97,7 +105,7 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 		return nil // a bare context, as in some unit tests
 	}
 	m := shellMetrics
-	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.dependencyUp, m.live} {
+	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.dependencyUp, m.eventsRefused, m.live} {
 		if err := reg.Register(c); err != nil {
 			var already prometheus.AlreadyRegisteredError
 			if !errors.As(err, &already) {

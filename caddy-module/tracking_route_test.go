@@ -12,6 +12,7 @@ import (
 
 	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	dto "github.com/prometheus/client_model/go"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/tracking"
@@ -147,6 +148,7 @@ func TestEdgeEventNamesAreReserved(t *testing.T) {
 func TestEventRouteRateLimitsEachClient(t *testing.T) {
 	g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(time.Second)})
 	const event = `{"eventName":"menu.open","object":"menu","action":"open"}`
+	refusedBefore := eventsRefused(t, "rate-limit")
 	accepted, limited := 0, 0
 	for range 100 {
 		res, out := g.do(postEvent(event, "203.0.113.9"))
@@ -164,6 +166,9 @@ func TestEventRouteRateLimitsEachClient(t *testing.T) {
 	}
 	if accepted > DefaultEventBurst || accepted+limited != 100 {
 		t.Fatalf("one client's 100 events: %d accepted, %d limited; want at most the burst (%d) accepted, the rest 429", accepted, limited, DefaultEventBurst)
+	}
+	if n := eventsRefused(t, "rate-limit") - refusedBefore; n != float64(limited) {
+		t.Errorf("shellgate_events_refused_total{reason=rate-limit} rose by %v, want %d", n, limited)
 	}
 	for range accepted {
 		g.collector.next(t)
@@ -223,4 +228,14 @@ func TestEventLimiterHoldsAtMostClients(t *testing.T) {
 	if n := l.size(); n != 100 {
 		t.Fatalf("after 10000 clients the limiter holds %d buckets, want at most 100", n)
 	}
+}
+
+// eventsRefused reads shellgate_events_refused_total{reason}.
+func eventsRefused(t *testing.T, reason string) float64 {
+	t.Helper()
+	var m dto.Metric
+	if err := shellMetrics.eventsRefused.WithLabelValues(reason).Write(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m.GetCounter().GetValue()
 }
