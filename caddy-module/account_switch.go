@@ -102,7 +102,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 	}
 	h.Customer.rt.logger.Info("account switched", zap.String("direction", direction), requestID(r.Context()))
 	h.track(r, tracking.Event{
-		EventName: "session.account-switch", Object: "session", Action: "account-switch",
+		EventName: tracking.EventAccountSwitch, Object: "session", Action: "account-switch",
 		Description: "account switch", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"direction": direction},
 	}, res.Locale)

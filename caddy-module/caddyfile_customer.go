@@ -101,6 +101,7 @@ func parseCustomer(d *caddyfile.Dispenser, h *Handler) error {
 //	tracking {
 //		collector <url>
 //		queue     <n>     (default 1000)
+//		rate_limit <events> <window> [burst <n>] [clients <n>]   (default 30 1m burst 20 clients 10000)
 //	}
 func parseTracking(d *caddyfile.Dispenser, h *Handler) error {
 	if h.Tracking != nil {
@@ -129,10 +130,53 @@ func parseTracking(d *caddyfile.Dispenser, h *Handler) error {
 				return d.Errf("queue %q is not a positive number; give how many events may wait, e.g. queue 1000", v)
 			}
 			t.Queue = n
+		case "rate_limit":
+			l, err := parseEventRateLimit(d)
+			if err != nil {
+				return err
+			}
+			t.RateLimit = l
 		default:
-			return d.Errf("unknown tracking option %q; the options are collector and queue", opt)
+			return d.Errf("unknown tracking option %q; the options are collector, queue and rate_limit", opt)
 		}
 	}
 	h.Tracking = t
 	return nil
+}
+
+// parseEventRateLimit reads rate_limit <events> <window> [burst <n>] [clients <n>].
+func parseEventRateLimit(d *caddyfile.Dispenser) (*EventRateLimit, error) {
+	const example = "e.g. rate_limit 30 1m burst 20"
+	args := d.RemainingArgs()
+	if len(args) < 2 || len(args)%2 != 0 {
+		return nil, d.Errf("rate_limit takes how many events per window, the window and optional burst and clients, %s", example)
+	}
+	l := new(EventRateLimit)
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n <= 0 {
+		return nil, d.Errf("rate_limit events %q is not a positive number, %s", args[0], example)
+	}
+	l.Events = n
+	w, err := caddy.ParseDuration(args[1])
+	if err != nil || w <= 0 {
+		return nil, d.Errf("rate_limit window %q is not a duration, %s", args[1], example)
+	}
+	l.Window = caddy.Duration(w)
+	for i := 2; i < len(args); i += 2 {
+		var field *int
+		switch args[i] {
+		case "burst":
+			field = &l.Burst
+		case "clients":
+			field = &l.Clients
+		default:
+			return nil, d.Errf("unknown rate_limit option %q; after the window come burst <n> and clients <n>, %s", args[i], example)
+		}
+		n, err := strconv.Atoi(args[i+1])
+		if err != nil || n <= 0 {
+			return nil, d.Errf("rate_limit %s %q is not a positive number, %s", args[i], args[i+1], example)
+		}
+		*field = n
+	}
+	return l, nil
 }

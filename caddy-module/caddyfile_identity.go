@@ -24,6 +24,7 @@ import (
 //			username        <name>
 //			password        <placeholder or file:path>
 //			db              <n>
+//			tls [{ ca <pem> cert <pem> key <pem> server_name <name> }]
 //		}
 //		session_keys       <placeholder or file:path>
 //		idle_timeout       <duration>
@@ -216,8 +217,14 @@ func parseSessionStore(d *caddyfile.Dispenser) (*SessionStore, error) {
 					return nil, d.Errf("db %q is not a number; give one such as 0", v)
 				}
 				s.DB = n
+			case "tls":
+				t, err := parseRedisTLS(d) // redis_tls.go
+				if err != nil {
+					return nil, err
+				}
+				s.TLS = t
 			default:
-				return nil, d.Errf("unknown session_store redis option %q; the options are addrs, sentinel_master, username, password and db", d.Val())
+				return nil, d.Errf("unknown session_store redis option %q; the options are addrs, sentinel_master, username, password, db and tls", d.Val())
 			}
 		}
 	default:

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"slices"
 	"sort"
@@ -13,6 +14,7 @@ import (
 	"github.com/caddyserver/caddy/v2"
 	"go.uber.org/zap"
 
+	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
@@ -23,7 +25,9 @@ import (
 // It needs the identity block: data is loaded for logged-in customers only.
 type CustomerData struct {
 	// API is the platform's API base URL, e.g. https://api.example.com/rest/open_api/v2. A URL
-	// without a path gets /rest/open_api/v2.
+	// without a path gets /rest/open_api/v2. The edge sends the customer's bearer token there:
+	// in environment production it must be https (plain http only to a loopback host, which
+	// the token never leaves the machine for).
 	API string `json:"api"`
 
 	// Budget is how long a page waits for the customer's data. Past it the page goes out with
@@ -115,7 +119,7 @@ func (h *Handler) provisionCustomer(ctx caddy.Context) error {
 	if c == nil {
 		return nil
 	}
-	if err := c.validate(h.Identity != nil); err != nil {
+	if err := c.validate(h.Identity); err != nil {
 		return err
 	}
 	log := h.logger.Named("customer")
@@ -166,19 +170,51 @@ func (h *Handler) validateCustomer() error {
 	if h.Customer == nil {
 		return nil
 	}
-	return h.Customer.validate(h.Identity != nil)
+	return h.Customer.validate(h.Identity)
+}
+
+// customerEnvironment is the identity block's environment, production when it names none.
+func customerEnvironment(id *Identity) string {
+	if id == nil || id.Environment == "" {
+		return defaultEnvironment
+	}
+	return id.Environment
+}
+
+// checkAPIScheme refuses a plain-http customer API where the customer's bearer token would
+// cross a network in clear: in environment production to any host but this machine's
+// loopback (a sidecar: the token never leaves the machine). Other environments may use
+// plain http on their private networks (a compose network's api:9091).
+func checkAPIScheme(u *url.URL, environment string) error {
+	if u.Scheme == "https" || environment != auth.EnvProduction || loopbackHost(u.Hostname()) {
+		return nil
+	}
+	return fmt.Errorf("shell: customer api %q uses plain http in environment production; the customer's bearer token goes there: give its https:// URL (plain http is for a loopback host, or another environment)", u.Redacted())
+}
+
+// loopbackHost tells whether host names this machine: localhost or a loopback address.
+func loopbackHost(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }
 
 // validate reports the first problem of the block, saying what to change.
-func (c *CustomerData) validate(identity bool) error {
-	if !identity {
+func (c *CustomerData) validate(id *Identity) error {
+	if id == nil {
 		return errors.New("shell: customer needs identity: the customer's data is loaded for logged-in customers; add an identity block")
 	}
 	if c.API == "" {
 		return errors.New("shell: customer api is empty; give the platform's API base URL, e.g. api https://api.example.com/rest/open_api/v2")
 	}
-	if u, err := url.Parse(c.API); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	u, err := url.Parse(c.API)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return fmt.Errorf("shell: customer api %q is not an http(s) URL; give one such as https://api.example.com/rest/open_api/v2", c.API)
+	}
+	if err := checkAPIScheme(u, customerEnvironment(id)); err != nil {
+		return err
 	}
 	if c.Budget < 0 || time.Duration(c.Budget) > 10*time.Second {
 		return fmt.Errorf("shell: customer budget %s is out of range; give how long a page may wait for the customer's data, 0 to 10s (default 300ms)", time.Duration(c.Budget))

@@ -77,7 +77,7 @@ func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via str
 	}
 	countRedirect(string(target)) // metrics.go
 	h.track(r, tracking.Event{
-		EventName: "customer-redirect", Object: "customer", Action: "redirect",
+		EventName: tracking.EventCustomerRedirect, Object: "customer", Action: "redirect",
 		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
 	}, res.Locale)
@@ -113,6 +113,7 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 	}
 	done := make(chan result, 1)
 	ctx := context.WithoutCancel(r.Context())
+	rt.client.Belongs(shown, customerOwners(s)...) // for a back-channel logout (customer_prefetch.go)
 	go func() {
 		v, err := rt.client.Load(ctx, s.Tokens.AccessToken, shown, s.Subject, f)
 		done <- result{v, err}

@@ -26,6 +26,7 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 	}
 	f := h.customerFlags(r, h.resolver.Resolve(r.Host, path).Locale)
 	token, number, subject := s.Tokens.AccessToken, s.CustomerNumber, s.Subject
+	rt.client.Belongs(number, customerOwners(s)...)
 	// The callback's response is written before the calls end: keep the request's values (the
 	// request id for the logs), not its cancellation. Each call has the client's timeout.
 	ctx := context.WithoutCancel(r.Context())
@@ -34,4 +35,48 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 			rt.logger.Info("customer data not prefetched at login; the first page asks again", zap.Error(err), requestID(ctx))
 		}
 	}()
+}
+
+// customerOwners are the names a back-channel logout may give for s's login: its subject and
+// its provider session. The prefixes keep one kind from matching the other.
+func customerOwners(s *session.Session) []string {
+	var o []string
+	if s.Subject != "" {
+		o = append(o, "sub\x00"+s.Subject)
+	}
+	if s.SID != "" {
+		o = append(o, "sid\x00"+s.SID)
+	}
+	return o
+}
+
+// forgetCustomer drops what the customer cache holds of a session's customers when the
+// session ends (logout, expiry, a refresh that ends it): the login's customer and the one it
+// acted for after an account switch. The mirror of prefetchCustomer. Other replicas' caches
+// keep their answers until the cache TTL: the store is shared, their caches are not.
+func (h *Handler) forgetCustomer(s *session.Session) {
+	if h.Customer == nil || h.Customer.rt == nil {
+		return
+	}
+	c := h.Customer.rt.client
+	c.Forget(s.CustomerNumber)
+	c.Forget(s.ActingCustomerNumber)
+	for _, o := range customerOwners(s) {
+		c.ForgetOwner(o)
+	}
+}
+
+// forgetCustomersOf drops what the customer cache holds of the customers a back-channel
+// logout ended, named by the provider's session (sid) or subject (sub).
+func (h *Handler) forgetCustomersOf(sid, subject string) {
+	if h.Customer == nil || h.Customer.rt == nil {
+		return
+	}
+	c := h.Customer.rt.client
+	if sid != "" {
+		c.ForgetOwner("sid\x00" + sid)
+	}
+	if subject != "" {
+		c.ForgetOwner("sub\x00" + subject)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.uber.org/zap"
@@ -16,14 +17,19 @@ import (
 )
 
 // Readiness: GET /_shell/readyz (and /_shell/healthz?ready) tells a load balancer or
-// Kubernetes whether this replica can serve customers. It reflects the session store (Redis)
-// and the identity providers, checked in the background of the probe, never on the page path:
-// the answer is cached for readyCacheFor, and each check has readyCheckTimeout.
+// Kubernetes whether this replica can serve: its UI bundle is loaded and its config
+// provisioned. 503 only then; a load balancer takes out a replica that is broken, not one
+// whose shared dependency is.
 //
-// Only an unreachable session store makes the replica not ready (503): every login and every
-// logged-in page needs it. An unreachable identity provider is reported ("degraded") with 200:
-// all replicas share the provider, and taking them all out of the load balancer would turn
-// "logins and refreshes wait" into "every page is down".
+// The shared dependencies (the session store when it is Redis, the identity providers) are
+// checked and reported (the answer's dependencies, GET /_shell/healthz, the gauge
+// shellgate_dependency_up) but never make the replica not ready: every replica shares them,
+// and taking them all out of the load balancer turns "logins wait" into "every page is
+// down" (with Redis down the gateway still serves every page, logged out). Such an answer
+// says "degraded" with 200.
+//
+// The checks run in the probe, never on the page path: the answer is cached for
+// readyCacheFor, and each check has readyCheckTimeout.
 const (
 	readyCacheFor     = 2 * time.Second
 	readyCheckTimeout = 800 * time.Millisecond
@@ -35,12 +41,23 @@ type readiness struct {
 	checked time.Time
 	answer  readyAnswer
 	probeID string // a well-formed session id no session has: reading it proves the store answers
+
+	last     atomic.Pointer[readySnapshot] // the latest answer, for readers that do not wait
+	checking atomic.Bool                   // a background check is running
+}
+
+type readySnapshot struct {
+	answer readyAnswer
+	at     time.Time
 }
 
 // readyAnswer is the JSON of /_shell/readyz.
 type readyAnswer struct {
-	Status string            `json:"status"` // ready, degraded or not-ready
-	Checks map[string]string `json:"checks"` // "ok" or what failed, per check
+	Status string `json:"status"` // ready, degraded or not-ready
+	// Checks are this replica's own: "ok" or what is wrong. Any but ok: not ready.
+	Checks map[string]string `json:"checks"`
+	// Dependencies are the shared ones: "ok" or "unreachable". Any but ok: degraded.
+	Dependencies map[string]string `json:"dependencies,omitempty"`
 }
 
 // readinessOf runs the checks at most once per readyCacheFor; concurrent probes wait for
@@ -49,7 +66,7 @@ func (h *Handler) readinessOf(ctx context.Context) readyAnswer {
 	rd := h.ready
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	if now := time.Now(); now.Sub(rd.checked) < readyCacheFor && rd.answer.Status != "" {
+	if now := h.now(); now.Sub(rd.checked) < readyCacheFor && rd.answer.Status != "" {
 		return rd.answer
 	}
 	if rd.probeID == "" {
@@ -58,13 +75,44 @@ func (h *Handler) readinessOf(ctx context.Context) readyAnswer {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readyCheckTimeout)
 	defer cancel()
 	rd.answer = h.runReadyChecks(ctx, rd.probeID)
-	rd.checked = time.Now()
+	rd.checked = h.now()
+	rd.last.Store(&readySnapshot{answer: rd.answer, at: rd.checked})
 	return rd.answer
 }
 
-// runReadyChecks checks the session store and every identity provider in parallel.
+// lastReadiness gives the latest answer without waiting for a check (nil before the first),
+// and starts one in the background when it is stale: liveness probes read it, and must not
+// wait on a dead dependency's timeout.
+func (h *Handler) lastReadiness() *readyAnswer {
+	rd := h.ready
+	last := rd.last.Load()
+	if (last == nil || h.now().Sub(last.at) >= readyCacheFor) && rd.checking.CompareAndSwap(false, true) {
+		go func() {
+			defer rd.checking.Store(false)
+			h.readinessOf(context.Background())
+		}()
+	}
+	if last == nil {
+		return nil
+	}
+	return &last.answer
+}
+
+// runReadyChecks checks this replica (UI bundle, config) and, in parallel, its shared
+// dependencies: the Redis session store and every identity provider.
 func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswer {
-	a := readyAnswer{Status: "ready", Checks: map[string]string{"ui": "ok"}}
+	a := readyAnswer{Status: "ready", Checks: map[string]string{"ui": "ok", "config": "ok"}, Dependencies: map[string]string{}}
+	if h.bundle == nil || h.bundle.Version() == "" {
+		a.Checks["ui"] = "not loaded"
+	}
+	if (h.Identity != nil && h.Identity.rt == nil) || (h.Customer != nil && h.Customer.rt == nil) {
+		a.Checks["config"] = "not provisioned"
+	}
+	for _, v := range a.Checks {
+		if v != "ok" {
+			a.Status = "not-ready"
+		}
+	}
 	if h.Identity == nil || h.Identity.rt == nil {
 		return a
 	}
@@ -75,36 +123,37 @@ func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswe
 		mu.Lock()
 		defer mu.Unlock()
 		if err == nil {
-			a.Checks[name] = "ok"
+			a.Dependencies[name] = "ok"
 			return
 		}
 		// The answer is public: it says what failed, the log says why (addresses, errors).
-		a.Checks[name] = "unreachable"
-		rt.logger.Warn("readiness check failed", zap.String("check", name), zap.Error(err))
+		a.Dependencies[name] = "unreachable"
+		rt.logger.Warn("dependency check failed", zap.String("dependency", name), zap.Error(err))
 	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		_, err := rt.store.Get(ctx, probeID)
-		if errors.Is(err, session.ErrNotFound) {
-			err = nil
-		}
-		set("session_store", err)
-	}()
+	if _, inProcess := rt.store.(*session.MemoryStore); !inProcess {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := rt.store.Get(ctx, probeID)
+			if errors.Is(err, session.ErrNotFound) {
+				err = nil
+			}
+			set("session_store", err)
+			setDependencyUp("redis", "", err == nil) // metrics.go
+		}()
+	}
 	for region, p := range rt.providers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			set("identity_provider "+region, checkIssuer(ctx, p.Issuer()))
+			err := checkIssuer(ctx, p.Issuer())
+			set("identity_provider "+region, err)
+			setDependencyUp("identity_provider", region, err == nil)
 		}()
 	}
 	wg.Wait()
-	for name, v := range a.Checks {
-		switch {
-		case v == "ok":
-		case name == "session_store":
-			a.Status = "not-ready"
-		case a.Status == "ready":
+	for _, v := range a.Dependencies {
+		if v != "ok" && a.Status == "ready" {
 			a.Status = "degraded"
 		}
 	}
@@ -134,7 +183,8 @@ func checkIssuer(ctx context.Context, issuer string) error {
 // provisionHealth gives the handler its readiness cache.
 func (h *Handler) provisionHealth() { h.ready = new(readiness) }
 
-// serveReadiness answers /_shell/readyz: 200 when ready or degraded, 503 when not ready.
+// serveReadiness answers /_shell/readyz: 200 when ready or degraded (a shared dependency is
+// down), 503 when this replica cannot serve.
 func (h *Handler) serveReadiness(w http.ResponseWriter, r *http.Request) error {
 	if err := allowRead(w, r); err != nil {
 		return err

@@ -142,6 +142,8 @@ type SessionStore struct {
 	Password string `json:"password,omitempty"`
 	// DB is the Redis database number (standalone and Sentinel only).
 	DB int `json:"db,omitempty"`
+	// TLS connects to Redis over TLS, verifying the server's certificate (redis_tls.go).
+	TLS *RedisTLS `json:"tls,omitempty"`
 }
 
 // Defaults and limits of the identity configuration.
@@ -220,7 +222,7 @@ func (id *Identity) validate() error {
 		if s.MaxSessions < 0 {
 			return fmt.Errorf("shell: identity session_store memory max_sessions %d is negative; give a positive number such as 100000", s.MaxSessions)
 		}
-		if len(s.Addrs) > 0 || s.SentinelMaster != "" || s.Username != "" || s.Password != "" || s.DB != 0 {
+		if len(s.Addrs) > 0 || s.SentinelMaster != "" || s.Username != "" || s.Password != "" || s.DB != 0 || s.TLS != nil {
 			return fmt.Errorf("shell: identity session_store memory takes no Redis options; use session_store redis { addrs ... }")
 		}
 	case storeRedis:
@@ -240,6 +242,11 @@ func (id *Identity) validate() error {
 		}
 		if s.MaxSessions != 0 {
 			return fmt.Errorf("shell: identity session_store redis takes no max_sessions; Redis bounds itself (maxmemory)")
+		}
+		if s.TLS != nil {
+			if _, err := s.TLS.config(); err != nil {
+				return err
+			}
 		}
 		if id.SessionKeys == "" {
 			return fmt.Errorf("shell: identity session_keys is required with session_store redis, so that every replica seals alike; add `session_keys {env.SHELLGATE_SESSION_KEYS}` (comma-separated base64 keys of 32 bytes)")

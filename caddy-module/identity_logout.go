@@ -93,6 +93,7 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 		writeBackchannelError(w, "temporarily_unavailable", "the session store is not reachable")
 		return nil
 	}
+	h.forgetCustomersOf(claims.SID, claims.Subject) // customer_prefetch.go
 	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), requestID(r.Context()))
 	w.Header().Set("Cache-Control", "no-cache, no-store")
 	w.WriteHeader(http.StatusOK)

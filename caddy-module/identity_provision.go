@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/tls"
 	"encoding/hex"
 	"fmt"
 	"strings"
@@ -184,7 +185,7 @@ func storeKey(s *SessionStore, keys string, idle time.Duration) (string, error) 
 	}
 	sum := sha256.Sum256([]byte(strings.Join([]string{
 		s.Kind, fmt.Sprint(s.MaxSessions), strings.Join(s.Addrs, ","), s.SentinelMaster,
-		s.Username, password, fmt.Sprint(s.DB), keys, idle.String(),
+		s.Username, password, fmt.Sprint(s.DB), keys, idle.String(), s.TLS.poolKey(),
 	}, "\x00")))
 	return "shell.sessions." + hex.EncodeToString(sum[:]), nil
 }
@@ -209,12 +210,19 @@ func openStore(cfg *SessionStore, keys [][]byte, idle time.Duration, now func() 
 		if err != nil {
 			return nil, err
 		}
+		var tlsConfig *tls.Config
+		if cfg.TLS != nil {
+			if tlsConfig, err = cfg.TLS.config(); err != nil { // redis_tls.go
+				return nil, err
+			}
+		}
 		client := redis.NewUniversalClient(&redis.UniversalOptions{
 			Addrs:      cfg.Addrs,
 			MasterName: cfg.SentinelMaster,
 			Username:   cfg.Username,
 			Password:   password,
 			DB:         cfg.DB,
+			TLSConfig:  tlsConfig,
 		})
 		store, err := session.NewRedisStore(client, session.RedisOptions{IdleTTL: idle, Sealer: sealer})
 		if err != nil {

@@ -187,6 +187,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 	}
 	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
+	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
 	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
 	countSessionEnded(reason) // metrics.go
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == endedMaxSession))

@@ -33,6 +33,8 @@ var shellMetrics = struct {
 	redirects     *prometheus.CounterVec
 	upstreamTime  *prometheus.HistogramVec
 	upstreamErrs  *prometheus.CounterVec
+	dependencyUp  *prometheus.GaugeVec
+	eventsRefused *prometheus.CounterVec
 	live          *liveSources
 }{
 	pages: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -72,7 +74,27 @@ var shellMetrics = struct {
 		Namespace: metricsNamespace, Name: "upstream_call_errors_total",
 		Help: "Customer API calls that got no answer or a 5xx, by call.",
 	}, []string{"call"}),
+	dependencyUp: prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Namespace: metricsNamespace, Name: "dependency_up",
+		Help: "Whether a shared dependency answered the last readiness check (1) or not (0): redis (the session store) and identity_provider by region. A dependency down leaves the replica ready.",
+	}, []string{"dependency", "region"}),
+	eventsRefused: prometheus.NewCounterVec(prometheus.CounterOpts{
+		Namespace: metricsNamespace, Name: "events_refused_total",
+		Help: "Shell events POST /_shell/events refused before the queue, by reason: rate-limit (429: the client's bucket was empty) and edge-only (403: a browser sent an event name of the edge's own).",
+	}, []string{"reason"}),
 	live: &liveSources{handlers: map[*Handler]struct{}{}},
+}
+
+// countEventRefused counts a shell event the events route refused.
+func countEventRefused(reason string) { shellMetrics.eventsRefused.WithLabelValues(reason).Inc() }
+
+// setDependencyUp records the last check of a shared dependency.
+func setDependencyUp(dependency, region string, up bool) {
+	v := 0.0
+	if up {
+		v = 1
+	}
+	shellMetrics.dependencyUp.WithLabelValues(dependency, region).Set(v)
 }
 
 // provisionMetrics registers the gateway's collectors into this config's registry and counts
@@ -83,7 +105,7 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 		return nil // a bare context, as in some unit tests
 	}
 	m := shellMetrics
-	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.live} {
+	for _, c := range []prometheus.Collector{m.pages, m.spliceErrors, m.planned, m.revalidated, m.refreshes, m.sessionsEnded, m.redirects, m.upstreamTime, m.upstreamErrs, m.dependencyUp, m.eventsRefused, m.live} {
 		if err := reg.Register(c); err != nil {
 			var already prometheus.AlreadyRegisteredError
 			if !errors.As(err, &already) {

@@ -129,5 +129,17 @@ func (h *Handler) serveHealth(w http.ResponseWriter, r *http.Request) error {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	return json.NewEncoder(w).Encode(map[string]string{"status": "ok", "ui": h.bundle.Version()})
+	// Liveness: "ok" whenever the process answers. The dependencies are the last readiness
+	// checks' (refreshed in the background, never waited for): detail for operators, never a
+	// reason to restart the process.
+	answer := struct {
+		Status       string            `json:"status"`
+		UI           string            `json:"ui"`
+		Ready        string            `json:"ready,omitempty"`
+		Dependencies map[string]string `json:"dependencies,omitempty"`
+	}{Status: "ok", UI: h.bundle.Version()}
+	if a := h.lastReadiness(); a != nil { // health.go
+		answer.Ready, answer.Dependencies = a.Status, a.Dependencies
+	}
+	return json.NewEncoder(w).Encode(answer)
 }

@@ -24,7 +24,12 @@ type Tracking struct {
 	// counted, so that pages never wait. Default: 1000.
 	Queue int `json:"queue,omitempty"`
 
-	client *tracking.Client
+	// RateLimit bounds the shell events one client (by IP) may send through
+	// POST /_shell/events. Default: 30 a minute with a burst of 20 (tracking_limit.go).
+	RateLimit *EventRateLimit `json:"rate_limit,omitempty"`
+
+	client  *tracking.Client
+	limiter *eventLimiter
 }
 
 // closeTimeout is how long a config reload waits for queued events to be posted.
@@ -42,6 +47,11 @@ func (h *Handler) provisionTracking(ctx caddy.Context) error {
 		return fmt.Errorf("shell: %w", err)
 	}
 	t.client = c
+	var limit EventRateLimit
+	if t.RateLimit != nil {
+		limit = *t.RateLimit
+	}
+	t.limiter = newEventLimiter(limit)
 	ctx.OnCancel(func() {
 		cctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
 		defer cancel()
@@ -65,6 +75,9 @@ func (h *Handler) validateTracking() error {
 	}
 	if t.Queue < 0 || t.Queue > 1_000_000 {
 		return fmt.Errorf("shell: tracking queue %d is out of range; give how many events may wait, 1 to 1000000 (default %d)", t.Queue, tracking.DefaultQueue)
+	}
+	if t.RateLimit != nil {
+		return t.RateLimit.validate()
 	}
 	return nil
 }
@@ -95,7 +108,7 @@ func (h *Handler) trackSessionEnd(reason string) {
 		return
 	}
 	h.Tracking.client.Send(tracking.Event{
-		EventName: "session." + reason, Object: "session", Action: reason,
-		Portal: "shell", Zone: "edge", Component: "shellgate",
+		EventName: tracking.SessionEnd(reason), Object: "session", Action: reason,
+		Portal: "shell", Zone: tracking.EdgeZone, Component: "shellgate",
 	})
 }

@@ -29,6 +29,15 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) error {
 		writeJSONError(w, http.StatusUnsupportedMediaType, "send the event as application/json")
 		return nil
 	}
+	// The bucket is taken before the body is read: a flood costs the edge no decoding.
+	if t := h.Tracking; t != nil && t.limiter != nil {
+		if ok, wait := t.limiter.allow(clientIP(r), h.now()); !ok {
+			countEventRefused("rate-limit") // metrics.go
+			w.Header().Set("Retry-After", retryAfterSeconds(wait))
+			writeJSONError(w, http.StatusTooManyRequests, "too many events; this one was dropped")
+			return nil
+		}
+	}
 	e, err := decodeEvent(http.MaxBytesReader(w, r.Body, maxEventBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -37,6 +46,13 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) error {
 			return nil
 		}
 		writeJSONError(w, http.StatusBadRequest, err.Error())
+		return nil
+	}
+	if tracking.EdgeOnly(&e) {
+		// The edge's own events (a session ended, a customer redirected) are its word to the
+		// collector; a page's script may not speak for it.
+		countEventRefused("edge-only")
+		writeJSONError(w, http.StatusForbidden, "event "+e.EventName+" is the edge's own; the shell may not send it")
 		return nil
 	}
 	if h.Tracking == nil || h.Tracking.client == nil {

@@ -147,6 +147,16 @@ func (c *answerCache) forget(prefix string) {
 	}
 }
 
+// remove drops the entry of key.
+func (c *answerCache) remove(key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.items[key]; ok {
+		c.order.Remove(el)
+		delete(c.items, key)
+	}
+}
+
 func (c *answerCache) snapshot() CacheStats {
 	c.mu.Lock()
 	n := len(c.items)

@@ -81,6 +81,8 @@ type Client struct {
 	hints        *answerCache // customer number -> loadHint
 	guesses      sync.Map     // page locale -> loadHint, for customers without a hint
 	noGuess      bool
+	owners       *answerCache // owner (subject, provider session) -> []string customer numbers (forget.go)
+	ownersMu     sync.Mutex   // serialises the read-modify-write of owners
 }
 
 // New returns a Client for opts.
@@ -133,6 +135,8 @@ func New(opts Options) (*Client, error) {
 		hintTTL = DefaultHintTTL
 	}
 	c.hints = newAnswerCache(hintTTL, entries, clock)
+	// An owner's customers are kept as long as any answer or hint of theirs may be.
+	c.owners = newAnswerCache(max(ttl, hintTTL, DefaultCacheTTL), entries, clock)
 	return c, nil
 }
 
@@ -295,9 +299,15 @@ func get[T any](ctx context.Context, c *Client, who Caller, cl call) (T, error) 
 	return v.(T), nil
 }
 
-// Forget drops every cached answer of a customer, e.g. at logout or after a change the
-// customer made that the header shows.
-func (c *Client) Forget(customerNumber string) { c.cache.forget(customerNumber + "\x00") }
+// Forget drops every cached answer and the remembered hint of a customer, e.g. at logout or
+// after a change the customer made that the header shows.
+func (c *Client) Forget(customerNumber string) {
+	if customerNumber == "" {
+		return
+	}
+	c.cache.forget(customerNumber + "\x00")
+	c.hints.remove(customerNumber)
+}
 
 func seg(s string) string { return "/" + url.PathEscape(s) }
 

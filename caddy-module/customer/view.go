@@ -166,7 +166,8 @@ func Derive(a Answers, locale string) *View {
 		h.SwitchableAccounts = append(h.SwitchableAccounts, shellstate.SwitchableAccount{
 			FirstName: s.FirstName, LastName: s.LastName, CustomerID: s.CustomerID})
 	}
-	if a.Cobranding != nil && a.Cobranding.DistributorLogo.URL != "" {
+	// A logo that is not https or an inline image is dropped (logo.go): no logo, no script.
+	if a.Cobranding != nil && LogoURL(a.Cobranding.DistributorLogo.URL) != "" {
 		id := a.Cobranding.DistributorID
 		if id == "" {
 			id = cust.DistributorID

@@ -284,10 +284,26 @@ func TestDeriveHeaderFields(t *testing.T) {
 		{"cobranding takes the customer's distributor when the answer has none", "de-DE", func(a *Answers) {
 			a.Customer.DistributorID = "partner"
 			a.Cobranding = &Cobranding{}
-			a.Cobranding.DistributorLogo.URL = "/logo.svg"
+			a.Cobranding.DistributorLogo.URL = "https://cdn.example.com/logo.svg"
 		}, func(t *testing.T, v *View) {
-			if v.Customer.Cobranding == nil || *v.Customer.Cobranding != (shellstate.Cobranding{DistributorID: "partner", LogoURL: "/logo.svg"}) {
+			if v.Customer.Cobranding == nil || *v.Customer.Cobranding != (shellstate.Cobranding{DistributorID: "partner", LogoURL: "https://cdn.example.com/logo.svg"}) {
 				t.Errorf("cobranding %+v", v.Customer.Cobranding)
+			}
+		}},
+		{"a cobranding logo that runs script gives none", "de-DE", func(a *Answers) {
+			a.Cobranding = &Cobranding{DistributorID: "p"}
+			a.Cobranding.DistributorLogo.URL = "javascript:alert(document.cookie)"
+		}, func(t *testing.T, v *View) {
+			if v.Customer.Cobranding != nil {
+				t.Errorf("cobranding %+v, want the javascript: logo dropped", v.Customer.Cobranding)
+			}
+		}},
+		{"a cobranding logo over plain http gives none", "de-DE", func(a *Answers) {
+			a.Cobranding = &Cobranding{DistributorID: "p"}
+			a.Cobranding.DistributorLogo.URL = "http://cdn.example.com/logo.png"
+		}, func(t *testing.T, v *View) {
+			if v.Customer.Cobranding != nil {
+				t.Errorf("cobranding %+v, want the http: logo dropped", v.Customer.Cobranding)
 			}
 		}},
 		{"a cobranding answer without a logo gives none", "de-DE", func(a *Answers) { a.Cobranding = &Cobranding{DistributorID: "p"} }, func(t *testing.T, v *View) {

@@ -62,6 +62,21 @@ func Start(t testing.TB) *Server {
 	return s
 }
 
+// StartWith is Start with extra redis-server arguments, e.g. its TLS options.
+func StartWith(t testing.TB, args ...string) *Server {
+	t.Helper()
+	if _, err := os.Stat(binary()); err != nil {
+		t.Skipf("redis-server not found at %s (set REDIS_SERVER): %v", binary(), err)
+	}
+	s, err := newServer(t.TempDir(), args)
+	if err != nil {
+		t.Fatalf("start redis-server: %v", err)
+	}
+	s.t = t
+	t.Cleanup(s.stop)
+	return s
+}
+
 // newServer runs redis-server in dir; the caller stops it with stop.
 func newServer(dir string, args []string) (*Server, error) {
 	s := &Server{dir: dir, args: args}
