@@ -89,8 +89,10 @@ type IdentityProvider struct {
 	// ClientSecret for confidential clients: a placeholder ({env.X}) or file:/path.
 	ClientSecret string `json:"client_secret,omitempty"`
 	// Logout is how a logout ends the provider's session: keycloak (the form post to
-	// {issuer}/protocol/openid-connect/logout, spec 7), revocation (RFC 7009) or none.
-	// Default: revocation when the provider advertises it.
+	// {issuer}/protocol/openid-connect/logout, spec 7, which ends the provider's login
+	// session), revocation (RFC 7009: the tokens die, the provider's login session lives on,
+	// so the next login needs no password) or none. Default: keycloak, falling back to
+	// revocation at a provider that has no such endpoint.
 	Logout string `json:"logout,omitempty"`
 }
 

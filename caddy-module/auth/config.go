@@ -31,13 +31,14 @@ const DefaultClientID = "login"
 type LogoutStyle string
 
 const (
-	// LogoutAuto revokes the refresh token (RFC 7009) when the provider advertises a
-	// revocation_endpoint, and does nothing otherwise.
+	// LogoutAuto ends the provider's login session with Keycloak's refresh-token logout,
+	// and revokes the refresh token (RFC 7009) at a provider without that endpoint.
 	LogoutAuto LogoutStyle = ""
 	// LogoutKeycloak posts refresh_token and client_id to
 	// {issuer}/protocol/openid-connect/logout and expects 204 (spec 7).
 	LogoutKeycloak LogoutStyle = "keycloak"
 	// LogoutRevocation always uses RFC 7009 revocation; Logout fails if none is advertised.
+	// It kills the tokens but leaves the provider's login session alive.
 	LogoutRevocation LogoutStyle = "revocation"
 	// LogoutNone never calls the provider; only the edge session ends.
 	LogoutNone LogoutStyle = "none"
