@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
@@ -33,6 +34,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		max_decoded_size <size>
 //		page_plans       <pages>|off
 //		revalidate       on|off
+//		hsts             <Strict-Transport-Security value>|off  (default max-age=31536000; includeSubDomains)
 //		flags            <file>   (see caddyfile_flags.go)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
@@ -104,6 +106,12 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return d.Errf("revalidate takes one value: on (the default) or off")
 			}
 			h.DisableRevalidation = v == "off"
+		case "hsts":
+			args := d.RemainingArgs()
+			if len(args) == 0 {
+				return d.Errf("hsts takes the header's value, e.g. hsts max-age=31536000; includeSubDomains, or off")
+			}
+			h.HSTS = strings.Join(args, " ")
 		case "identity":
 			if err := parseIdentity(d, h); err != nil {
 				return err
@@ -133,7 +141,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, hsts, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

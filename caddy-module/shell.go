@@ -72,6 +72,11 @@ type Handler struct {
 	// same when its pages change.
 	DisableRevalidation bool `json:"disable_revalidation,omitempty"`
 
+	// HSTS is the Strict-Transport-Security header of every answer to an HTTPS request
+	// (pages, the gateway's own routes, assets; hsts.go), never of plain HTTP. Default:
+	// "max-age=31536000; includeSubDomains"; "off" sends none.
+	HSTS string `json:"hsts,omitempty"`
+
 	// Page title, consent and header choice (seo.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
@@ -224,6 +229,9 @@ func (h *Handler) Validate() error {
 	if h.PagePlans < -1 {
 		return fmt.Errorf("shell: page_plans %d is not a number of pages; give one such as 4096, or -1 (off)", h.PagePlans)
 	}
+	if err := h.validateHSTS(); err != nil {
+		return err
+	}
 	if err := h.validateSEO(); err != nil {
 		return err
 	}
@@ -236,6 +244,7 @@ func (h *Handler) Validate() error {
 // ServeHTTP answers the gateway's own routes and splices the shell into pages.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
+	h.setHSTS(w, r)
 	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
 	if answered {
 		return err
