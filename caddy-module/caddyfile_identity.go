@@ -14,7 +14,7 @@ import (
 //		provider DEU|GBR <issuer-url> {
 //			client_id     <id>
 //			client_secret <secret placeholder or file:path>
-//			logout        keycloak|revocation|none
+//			logout        keycloak|revocation|none  (default: keycloak, else revocation)
 //		}
 //		environment        local|development|staging|onboarding|production|<namespace>
 //		session_store      memory [max_sessions <n>]
