@@ -124,6 +124,9 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		if cfg.ClientSecret, err = resolveSecret("provider "+p.Region+" client_secret", p.ClientSecret); err != nil {
 			return err
 		}
+		if cfg.ClientKey, err = resolveClientKey("provider "+p.Region+" client_key", p.ClientKey); err != nil {
+			return err
+		}
 		c, err := auth.New(ctx, cfg, auth.Options{Clock: h.now, Environment: id.Environment})
 		if err != nil {
 			return fmt.Errorf("shell: identity provider %s: %w", p.Region, err)
