@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
 	"github.com/shellgate/shellgate/caddy-module/session"
@@ -100,5 +101,31 @@ func TestLogoutWithTheStoreDownIsNeverReportedAsDone(t *testing.T) {
 				t.Errorf("the session outlived the retried logout: %v", err)
 			}
 		})
+	}
+}
+
+// A customer who walks away from a shared computer never comes back to the site: the memory
+// store drops the session past its idle timeout and nobody ends it. The provider's login
+// session must end with it, or the next person at that browser logs in without a password.
+func TestSessionThatRunsOutInTheStoreEndsAtTheProvider(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil) // memory store, keycloak_logout on
+	gw := rig.replicas[0]
+	b := newBrowser()
+	res, _ := browse(t, b, gw.srv.URL+"/login/")
+	authURL := res.Header.Get("Location")
+	browse(t, b, b.Login(t, authURL, authtest.DemoUser, authtest.DemoPassword).String())
+	if s, err := gw.storedSession(t, b); err != nil || s == nil {
+		t.Fatalf("no session after login: %v", err)
+	}
+	rig.idp.ResetStats(t)
+
+	gw.clock.Advance(defaultIdleTimeout + storeGrace + time.Minute) // no request comes
+	gw.h.endExpiredSessions(context.Background())                   // the sweep's turn
+
+	if n := rig.idp.Stats(t).Logout; n != 1 {
+		t.Errorf("%d provider logouts for the session that ran out, want 1", n)
+	}
+	if !b.NeedsCredentials(t, authURL) {
+		t.Error("the provider still signs the browser in without a password after its session ran out at the edge")
 	}
 }
