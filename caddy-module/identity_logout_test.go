@@ -108,7 +108,11 @@ func TestLogoutWithTheStoreDownIsNeverReportedAsDone(t *testing.T) {
 // store drops the session past its idle timeout and nobody ends it. The provider's login
 // session must end with it, or the next person at that browser logs in without a password.
 func TestSessionThatRunsOutInTheStoreEndsAtTheProvider(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, nil) // memory store, keycloak_logout on
+	// A memory store of its own (gateways with equal store settings share one, with the
+	// first one's clock), keycloak_logout on by default.
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+		id.SessionStore = &SessionStore{Kind: storeMemory, MaxSessions: 4242}
+	})
 	gw := rig.replicas[0]
 	b := newBrowser()
 	res, _ := browse(t, b, gw.srv.URL+"/login/")
