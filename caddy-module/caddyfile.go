@@ -2,6 +2,7 @@ package shell
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
@@ -34,6 +35,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		page_plans       <pages>|off
 //		revalidate       on|off
 //		frame_ancestors  <source>...   ('self' by default; 'none', https:, https://partner.example, *)
+//		hsts             <Strict-Transport-Security value>|off  (default max-age=31536000; includeSubDomains)
 //		flags            <file>   (see caddyfile_flags.go)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
@@ -110,6 +112,12 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if len(h.FrameAncestors) == 0 {
 				return d.Errf("frame_ancestors takes one or more sources, e.g. frame_ancestors 'self' https://partner.example")
 			}
+		case "hsts":
+			args := d.RemainingArgs()
+			if len(args) == 0 {
+				return d.Errf("hsts takes the header's value, e.g. hsts max-age=31536000; includeSubDomains, or off")
+			}
+			h.HSTS = strings.Join(args, " ")
 		case "identity":
 			if err := parseIdentity(d, h); err != nil {
 				return err
@@ -139,7 +147,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, hsts, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

@@ -14,7 +14,8 @@ import (
 //		provider DEU|GBR <issuer-url> {
 //			client_id     <id>
 //			client_secret <secret placeholder or file:path>
-//			logout        keycloak|revocation|none
+//			client_key    <PEM private key: path, file:path or {file.path} placeholder>  (private_key_jwt)
+//			logout        keycloak|revocation|none  (default: keycloak, else revocation)
 //		}
 //		environment        local|development|staging|onboarding|production|<namespace>
 //		session_store      memory [max_sessions <n>]
@@ -152,12 +153,16 @@ func parseIdentityProvider(d *caddyfile.Dispenser) (IdentityProvider, error) {
 			if !d.AllArgs(&p.ClientSecret) {
 				return p, d.Errf("client_secret takes one value, e.g. {env.SHELLGATE_CLIENT_SECRET}")
 			}
+		case "client_key":
+			if !d.AllArgs(&p.ClientKey) {
+				return p, d.Errf("client_key takes one value, the PEM private key's file, e.g. /run/secrets/client-key.pem or {file./run/secrets/client-key.pem}")
+			}
 		case "logout":
 			if !d.AllArgs(&p.Logout) {
 				return p, d.Errf("logout takes one value: keycloak, revocation or none")
 			}
 		default:
-			return p, d.Errf("unknown provider option %q; the options are client_id, client_secret and logout", d.Val())
+			return p, d.Errf("unknown provider option %q; the options are client_id, client_secret, client_key and logout", d.Val())
 		}
 	}
 	return p, nil

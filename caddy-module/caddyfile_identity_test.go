@@ -27,7 +27,7 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 		{"issuer over plain http", "provider DEU http://auth.example/realms/x", "uses plain http: use https"},
 		{"issuer with a query", "provider DEU https://auth.example/realms/x?a=b", "has a query or fragment"},
 		{"issuer placeholder", "provider DEU https://auth.{stage}.example/realms/x", "unknown placeholder {stage}"},
-		{"provider option", "provider DEU https://auth.example/r {\n colour blue\n}", `unknown provider option "colour"; the options are client_id, client_secret and logout`},
+		{"provider option", "provider DEU https://auth.example/r {\n colour blue\n}", `unknown provider option "colour"; the options are client_id, client_secret, client_key and logout`},
 		{"logout style", "provider DEU https://auth.example/r {\n logout maybe\n}", `logout style "maybe" is unknown: use keycloak, revocation, none`},
 		{"environment", provider + "environment Prod_1", `environment "Prod_1" is not usable in a host name`},
 		{"store kind", provider + "session_store disk", `session_store "disk" is not a store; use memory or redis`},

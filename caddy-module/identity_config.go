@@ -108,9 +108,17 @@ type IdentityProvider struct {
 	ClientID string `json:"client_id,omitempty"`
 	// ClientSecret for confidential clients: a placeholder ({env.X}) or file:/path.
 	ClientSecret string `json:"client_secret,omitempty"`
+	// ClientKey authenticates the client by private_key_jwt (RFC 7523) instead of a
+	// secret: a PEM private key (RSA of 2048 bits or more, EC or Ed25519) given as a file
+	// path, file:/path or a placeholder ({file./path}, {env.X}). Every token, refresh,
+	// revocation and logout call carries a JWT signed with it; the provider holds the
+	// public key, registered under its RFC 7638 thumbprint as kid. Not with ClientSecret.
+	ClientKey string `json:"client_key,omitempty"`
 	// Logout is how a logout ends the provider's session: keycloak (the form post to
-	// {issuer}/protocol/openid-connect/logout, spec 7), revocation (RFC 7009) or none.
-	// Default: revocation when the provider advertises it.
+	// {issuer}/protocol/openid-connect/logout, spec 7, which ends the provider's login
+	// session), revocation (RFC 7009: the tokens die, the provider's login session lives on,
+	// so the next login needs no password) or none. Default: keycloak, falling back to
+	// revocation at a provider that has no such endpoint.
 	Logout string `json:"logout,omitempty"`
 }
 
@@ -122,6 +130,7 @@ func (p IdentityProvider) authConfig() auth.ProviderConfig {
 		Issuer:       p.Issuer,
 		ClientID:     p.ClientID,
 		ClientSecret: p.ClientSecret,
+		ClientKey:    p.ClientKey,
 		LogoutStyle:  auth.LogoutStyle(p.Logout),
 	}
 }

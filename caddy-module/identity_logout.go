@@ -3,8 +3,10 @@ package shell
 import (
 	"context"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"go.uber.org/zap"
 
@@ -18,10 +20,12 @@ import (
 // maxLogoutForm bounds the logout forms; a logout token is a few KiB.
 const maxLogoutForm = 64 << 10
 
-// serveLogout ends the customer's session: at the provider when the rules of spec 4 say so,
-// always at the edge (also when the provider call fails), then 303 to the pension logout
+// serveLogout ends the customer's session: at the edge first, then at the provider (its
+// login session, so the next login asks for the password), then 303 to the pension logout
 // target or the login page. A field expired=1 (or reason=expired) records that the countdown
-// ran out.
+// ran out. When the edge cannot end its session (the store does not answer), it says so:
+// 503 with Retry-After and the cookie kept, so that the shell (or the customer) can try
+// again, never a 303 that looks like a logout while the session lives on.
 func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 	if !h.identityRoute(w, r) {
 		return nil
@@ -33,8 +37,19 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 	if v := r.PostForm.Get("expired"); (v != "" && v != "0" && v != "false") || r.PostForm.Get("reason") == "expired" {
 		reason = "expired"
 	}
-	if v := visitorOf(r); v.loggedIn() {
-		h.endSession(r.Context(), v.session, reason, reason != "expired", true) // the browser goes to login next
+	s, err := h.loggingOut(r)
+	if err == nil && s != nil {
+		// Deleted here first, so a store that fails is seen; endSession's own delete then
+		// finds nothing.
+		err = rt.store.Delete(context.WithoutCancel(r.Context()), s.ID)
+	}
+	if err != nil {
+		rt.logger.Error("logout-failed: the session store does not answer; the session is kept for a retry", zap.String("reason", reason), zap.Error(err), requestID(r.Context()))
+		writeLogoutUnavailable(w, r)
+		return nil
+	}
+	if s != nil {
+		h.endSession(r.Context(), s, reason, reason != "expired", true) // the browser goes to login next
 		rt.logger.Info("logout-succeeded", zap.String("reason", reason), requestID(r.Context()))
 	}
 	if c, ok := session.ClearCookie(r); ok {
@@ -44,6 +59,57 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 	http.Redirect(w, r, h.afterLogout(r), http.StatusSeeOther)
 	return nil
 }
+
+// loggingOut is the session the logout ends: the visitor's live one, or the one the cookie
+// names when the identity steps could not read it (readSession serves a store failure as
+// "logged out", which for a logout would be a lie). nil, nil when there is none to end.
+func (h *Handler) loggingOut(r *http.Request) (*session.Session, error) {
+	if v := visitorOf(r); v.loggedIn() {
+		return v.session, nil
+	} else if v != nil && v.ended != "" {
+		return nil, nil // ended on this request (idle, expired), already removed
+	}
+	id, ok := session.ReadCookie(r)
+	if !ok {
+		return nil, nil
+	}
+	s, err := h.Identity.rt.store.Get(r.Context(), id)
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	// Found now though the identity steps did not see it: the store came back between the
+	// two reads. End it all the same.
+	return s, nil
+}
+
+// logoutRetryAfter is the Retry-After of a logout the edge could not carry out, in seconds.
+const logoutRetryAfter = "2"
+
+// writeLogoutUnavailable answers a logout that did not happen: 503 with Retry-After, the
+// cookie untouched. The shell's script retries; the header's form post (a navigation) shows
+// a page whose button posts the logout again.
+func writeLogoutUnavailable(w http.ResponseWriter, r *http.Request) {
+	noStore(w)
+	w.Header().Set("Retry-After", logoutRetryAfter)
+	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		writeJSONError(w, http.StatusServiceUnavailable, "the logout could not be completed; try again")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = io.WriteString(w, logoutUnavailablePage)
+}
+
+// logoutUnavailablePage is the page a navigation gets when its logout failed; the form posts
+// to the same route (same origin, so the route's cross-site check passes).
+const logoutUnavailablePage = `<!doctype html>
+<html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Logout not completed</title></head>
+<body><h1>Logout not completed</h1><p>Your session could not be ended just now. Please try again.</p>
+<form method="post" action="/_shell/auth/logout"><button type="submit">Log out</button></form></body></html>
+`
 
 // afterLogout is where a logout lands: the pension logout target when configured, otherwise
 // the login page of the locale the customer was on.

@@ -40,6 +40,8 @@ type identityRuntime struct {
 	relayForbidden atomic.Int64
 	// refreshes counts refresh calls this replica made.
 	refreshes atomic.Int64
+	// stopSweep stops the sweep of sessions that ran out in the store (identity_sweep.go).
+	stopSweep func()
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map
@@ -129,6 +131,9 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		if cfg.ClientSecret, err = resolveSecret("provider "+p.Region+" client_secret", p.ClientSecret); err != nil {
 			return err
 		}
+		if cfg.ClientKey, err = resolveClientKey("provider "+p.Region+" client_key", p.ClientKey); err != nil {
+			return err
+		}
 		c, err := auth.New(ctx, cfg, auth.Options{Clock: h.now, Environment: id.Environment})
 		if err != nil {
 			return fmt.Errorf("shell: identity provider %s: %w", p.Region, err)
@@ -149,6 +154,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		return err
 	}
 	id.rt = rt
+	rt.stopSweep = h.startExpirySweep()
 	return nil
 }
 
@@ -164,6 +170,9 @@ func (h *Handler) validateIdentity() error {
 // Cleanup gives the session store back to the pool; the last user closes it.
 func (h *Handler) Cleanup() error {
 	h.retireMetrics() // metrics.go
+	if h.Identity != nil && h.Identity.rt != nil && h.Identity.rt.stopSweep != nil {
+		h.Identity.rt.stopSweep()
+	}
 	if h.Identity == nil || h.Identity.rt == nil {
 		return nil
 	}
@@ -231,7 +240,7 @@ func openStore(cfg *SessionStore, keys [][]byte, idle time.Duration, now func() 
 		}
 		return &pooledStore{store: store, sealer: sealer, client: client}, nil
 	default:
-		store := session.NewMemoryStore(session.MemoryOptions{MaxSessions: cfg.MaxSessions, IdleTTL: idle, Clock: now})
+		store := session.NewMemoryStore(session.MemoryOptions{MaxSessions: cfg.MaxSessions, IdleTTL: idle, Clock: now, KeepExpired: true})
 		return &pooledStore{store: store, sealer: sealer}, nil
 	}
 }

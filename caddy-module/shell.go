@@ -81,6 +81,11 @@ type Handler struct {
 	// origin's DENY stays); see framing.go. Default: ['self'].
 	FrameAncestors []string `json:"frame_ancestors,omitempty"`
 
+	// HSTS is the Strict-Transport-Security header of every answer to an HTTPS request
+	// (pages, the gateway's own routes, assets; hsts.go), never of plain HTTP. Default:
+	// "max-age=31536000; includeSubDomains"; "off" sends none.
+	HSTS string `json:"hsts,omitempty"`
+
 	// Page title, consent and header choice (seo.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
@@ -238,6 +243,9 @@ func (h *Handler) Validate() error {
 	if err := h.validateFrameAncestors(); err != nil {
 		return err
 	}
+	if err := h.validateHSTS(); err != nil {
+		return err
+	}
 	if err := h.validateSEO(); err != nil {
 		return err
 	}
@@ -250,6 +258,7 @@ func (h *Handler) Validate() error {
 // ServeHTTP answers the gateway's own routes and splices the shell into pages.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
+	h.setHSTS(w, r)
 	path, ok := decisionPath(r)
 	if !ok {
 		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision

@@ -83,6 +83,19 @@ func New(ctx context.Context, cfg ProviderConfig, opts Options) (*Client, error)
 	if c.clock == nil {
 		c.clock = time.Now
 	}
+	if cfg.ClientKey != "" {
+		key, err := parseClientKey(cfg.ClientKey)
+		if err != nil {
+			return nil, fmt.Errorf("auth: provider %s client_key: %w", cfg.Region, err)
+		}
+		hc := *c.http
+		base := hc.Transport
+		if base == nil {
+			base = http.DefaultTransport
+		}
+		hc.Transport = &assertingTransport{base: base, c: c, key: key}
+		c.http = &hc
+	}
 	if c.timeout <= 0 {
 		c.timeout = DefaultCallTimeout
 	}

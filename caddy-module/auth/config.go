@@ -31,13 +31,14 @@ const DefaultClientID = "login"
 type LogoutStyle string
 
 const (
-	// LogoutAuto revokes the refresh token (RFC 7009) when the provider advertises a
-	// revocation_endpoint, and does nothing otherwise.
+	// LogoutAuto ends the provider's login session with Keycloak's refresh-token logout,
+	// and revokes the refresh token (RFC 7009) at a provider without that endpoint.
 	LogoutAuto LogoutStyle = ""
 	// LogoutKeycloak posts refresh_token and client_id to
 	// {issuer}/protocol/openid-connect/logout and expects 204 (spec 7).
 	LogoutKeycloak LogoutStyle = "keycloak"
 	// LogoutRevocation always uses RFC 7009 revocation; Logout fails if none is advertised.
+	// It kills the tokens but leaves the provider's login session alive.
 	LogoutRevocation LogoutStyle = "revocation"
 	// LogoutNone never calls the provider; only the edge session ends.
 	LogoutNone LogoutStyle = "none"
@@ -65,6 +66,12 @@ type ProviderConfig struct {
 	// ClientSecret is set for a confidential client (client_secret_basic); empty for a
 	// public client, which sends client_id in the form.
 	ClientSecret string `json:"client_secret,omitempty"`
+
+	// ClientKey is the client's PEM private key (RSA of 2048 bits or more, EC or Ed25519)
+	// for private_key_jwt client authentication (RFC 7523, OIDC Core 9): each token,
+	// refresh, revocation and logout call carries a short JWT signed with it instead of a
+	// shared secret. The provider holds the public key. Not together with ClientSecret.
+	ClientKey string `json:"client_key,omitempty"`
 
 	// Scopes requested at login. Default: openid. "openid" is always added.
 	Scopes []string `json:"scopes,omitempty"`
@@ -177,6 +184,9 @@ func (c ProviderConfig) Validate(env string) error {
 		if s == "" || strings.ContainsAny(s, " \t\r\n\"\\") {
 			return fmt.Errorf("auth: provider %s scope %q is not a scope token: list scopes one per entry, without spaces", c.Region, s)
 		}
+	}
+	if c.ClientKey != "" && c.ClientSecret != "" {
+		return fmt.Errorf("auth: provider %s has both client_secret and client_key: keep client_key (private_key_jwt) and remove client_secret", c.Region)
 	}
 	if strings.ContainsAny(c.ClientID, " \t\r\n") {
 		return fmt.Errorf("auth: provider %s client_id %q has white space: remove it", c.Region, c.ClientID)

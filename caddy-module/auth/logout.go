@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -13,39 +14,54 @@ import (
 // keycloakLogoutPath is Keycloak's refresh-token logout below the realm's issuer (spec 7).
 const keycloakLogoutPath = "/protocol/openid-connect/logout"
 
-// Logout ends the customer's tokens at the provider, as LogoutStyle says: Keycloak style
-// (form refresh_token and client_id to {issuer}/protocol/openid-connect/logout, success 204),
-// RFC 7009 revocation of the refresh token when the provider advertises a
-// revocation_endpoint, or nothing. idToken is unused by these calls and kept for providers
-// that need a hint. Errors: ErrLogoutFailed (the provider refused), ErrTransient
-// (unreachable). Either way the caller clears the edge session (spec 8).
+// Logout ends the customer's session at the provider, as LogoutStyle says:
+//
+//   - auto (the default): Keycloak's refresh-token logout, which ends the provider's login
+//     session server to server, so the next login asks for the password again. A provider
+//     that has no such endpoint (it answers 404 or 405) gets RFC 7009 revocation of the
+//     refresh token instead when it advertises a revocation_endpoint.
+//   - keycloak: only the Keycloak logout (form refresh_token and client_id to
+//     {issuer}/protocol/openid-connect/logout, success 204).
+//   - revocation: only RFC 7009 revocation; it kills the tokens but leaves the provider's
+//     login session alive (a chosen trade-off, never the default).
+//   - none: nothing.
+//
+// Why not RP-initiated logout (end_session_endpoint) by default: it needs the browser to
+// travel to the provider, and the edge must also end provider sessions with no browser at
+// hand (the countdown's background logout, timeouts found on a request, sessions swept from
+// the store), and must know whether it worked. EndSessionURL offers it to a caller that has a
+// browser to send. idToken is unused by these calls and kept for providers that need a hint.
+// Errors: ErrLogoutFailed (the provider refused), ErrTransient (unreachable).
 func (c *Client) Logout(ctx context.Context, refreshToken, idToken string) error {
 	if c.cfg.LogoutStyle == LogoutNone || refreshToken == "" {
 		return nil
 	}
-	var endpoint string
-	form := url.Values{}
-	switch c.cfg.LogoutStyle {
-	case LogoutKeycloak:
+	if c.cfg.LogoutStyle == LogoutKeycloak || c.cfg.LogoutStyle == LogoutAuto {
 		// The path is fixed by Keycloak, so this style works even before discovery.
-		endpoint = c.issuer + keycloakLogoutPath
-		form.Set("refresh_token", refreshToken)
-	default:
-		m, err := c.metadata(ctx)
-		if err != nil {
+		err := c.postForm(ctx, c.issuer+keycloakLogoutPath, url.Values{"refresh_token": {refreshToken}}, "logout")
+		if c.cfg.LogoutStyle == LogoutKeycloak || !noSuchEndpoint(err) {
 			return err
 		}
-		if m.revocation == "" {
-			if c.cfg.LogoutStyle == LogoutRevocation {
-				return fmt.Errorf("%w: provider %s advertises no revocation_endpoint: set logout style keycloak or none", ErrLogoutFailed, c.issuer)
-			}
-			return nil
-		}
-		endpoint = m.revocation
-		form.Set("token", refreshToken)
-		form.Set("token_type_hint", "refresh_token")
 	}
-	return c.postForm(ctx, endpoint, form, "logout")
+	m, err := c.metadata(ctx)
+	if err != nil {
+		return err
+	}
+	if m.revocation == "" {
+		if c.cfg.LogoutStyle == LogoutRevocation {
+			return fmt.Errorf("%w: provider %s advertises no revocation_endpoint: set logout style keycloak or none", ErrLogoutFailed, c.issuer)
+		}
+		return fmt.Errorf("%w: provider %s has neither Keycloak's logout endpoint nor a revocation_endpoint: its session outlives the logout; set logout none to accept that", ErrLogoutFailed, c.issuer)
+	}
+	form := url.Values{"token": {refreshToken}, "token_type_hint": {"refresh_token"}}
+	return c.postForm(ctx, m.revocation, form, "logout")
+}
+
+// noSuchEndpoint tells whether the provider answered that the path does not exist, i.e. it
+// is not a Keycloak.
+func noSuchEndpoint(err error) bool {
+	var pe *ProviderError
+	return errors.As(err, &pe) && (pe.Status == http.StatusNotFound || pe.Status == http.StatusMethodNotAllowed)
 }
 
 // postForm sends a client-authenticated form and accepts any 2xx (Keycloak answers 204,

@@ -2,8 +2,12 @@ package auth_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -56,7 +60,7 @@ func TestKeycloakLogoutEndsTokensAndSendsBackchannelLogout(t *testing.T) {
 }
 
 func TestRevocationLogoutWhenAdvertised(t *testing.T) {
-	w := newWorld(t, auth.ProviderConfig{}, authtest.Options{})
+	w := newWorld(t, auth.ProviderConfig{LogoutStyle: auth.LogoutRevocation}, authtest.Options{})
 	l := w.login(t, auth.LoginRequest{})
 	ctx := context.Background()
 	if err := w.client.Logout(ctx, l.Tokens.RefreshToken, l.Tokens.IDToken); err != nil {
@@ -64,6 +68,51 @@ func TestRevocationLogoutWhenAdvertised(t *testing.T) {
 	}
 	_, err := w.client.Refresh(ctx, l.Tokens.RefreshToken, l.Tokens.AZP)
 	wantKind(t, err, auth.ErrRefreshRejected)
+}
+
+// The default logout ends the provider's login session (Keycloak's logout), not only the
+// tokens: a revoked refresh token alone leaves the customer signed in at the provider.
+func TestDefaultLogoutEndsTheProviderSession(t *testing.T) {
+	w := newWorld(t, auth.ProviderConfig{}, authtest.Options{})
+	l := w.login(t, auth.LoginRequest{})
+	if err := w.client.Logout(context.Background(), l.Tokens.RefreshToken, l.Tokens.IDToken); err != nil {
+		t.Fatalf("Logout: %v", err)
+	}
+	if n := w.idp.Stats(t).Logout; n != 1 {
+		t.Errorf("the provider ended %d login sessions, want 1", n)
+	}
+	_, err := w.client.Refresh(context.Background(), l.Tokens.RefreshToken, l.Tokens.AZP)
+	if _, _, ends := auth.RefreshOutcome(err); !ends {
+		t.Errorf("refresh after logout: %v; want the session ended", err)
+	}
+}
+
+// A provider without Keycloak's logout endpoint (404) gets the refresh token revoked instead.
+func TestDefaultLogoutRevokesAtAProviderWithoutKeycloakLogout(t *testing.T) {
+	var revoked atomic.Int32
+	mux := http.NewServeMux()
+	var srv *httptest.Server
+	mux.HandleFunc("/.well-known/openid-configuration", func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(rw, `{"issuer":%q,"authorization_endpoint":"%[1]s/auth","token_endpoint":"%[1]s/token","jwks_uri":"%[1]s/jwks","revocation_endpoint":"%[1]s/revoke"}`, srv.URL)
+	})
+	mux.HandleFunc("/revoke", func(rw http.ResponseWriter, r *http.Request) {
+		if r.PostFormValue("token") == "rt" {
+			revoked.Add(1)
+		}
+	})
+	srv = httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	c, err := auth.New(context.Background(), auth.ProviderConfig{Region: auth.RegionDEU, Issuer: srv.URL}, auth.Options{Environment: "local"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Logout(context.Background(), "rt", ""); err != nil {
+		t.Fatalf("Logout: %v", err)
+	}
+	if revoked.Load() != 1 {
+		t.Error("the refresh token was not revoked")
+	}
 }
 
 func TestEndSessionURL(t *testing.T) {

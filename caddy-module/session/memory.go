@@ -28,7 +28,16 @@ type MemoryOptions struct {
 	LockTTL time.Duration
 	// Clock tells the time (time.Now when nil).
 	Clock Clock
+	// KeepExpired holds the sessions that expire or are evicted without anyone ending them
+	// (at most MaxExpired), for TakeExpired: so that the gateway can end them at the identity
+	// provider too.
+	KeepExpired bool
 }
+
+// MaxExpired bounds the sessions a MemoryStore with KeepExpired holds for TakeExpired
+// (about 1.8 kB each); past it the oldest are let go, and the provider's own idle timeout
+// ends them.
+const MaxExpired = 10_000
 
 // MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
 // expiring after IdleTTL without activity. Records are kept packed (see packSession), about
@@ -49,6 +58,9 @@ type MemoryStore struct {
 	// tens of microseconds. Bounded, so the memory figure moves by hotSessions copies at most.
 	hot     [hotSessions]*memoryEntry
 	hotNext int
+
+	// expired holds the records of sessions that expired or were evicted (KeepExpired).
+	expired [][]byte
 }
 
 // hotSessions is how many sessions the memory store keeps unpacked (about 5 kB each).
@@ -190,7 +202,7 @@ func (m *MemoryStore) trim(now time.Time) {
 		if len(m.sessions) <= m.opts.MaxSessions && now.Before(e.expires) {
 			return
 		}
-		m.remove(e)
+		m.drop(e)
 	}
 }
 
@@ -201,10 +213,45 @@ func (m *MemoryStore) live(id string, now time.Time) *memoryEntry {
 		return nil
 	}
 	if !now.Before(e.expires) {
-		m.remove(e)
+		m.drop(e)
 		return nil
 	}
 	return e
+}
+
+// drop removes a session that nobody ended (it expired or was evicted), keeping its record
+// for TakeExpired.
+func (m *MemoryStore) drop(e *memoryEntry) {
+	if m.opts.KeepExpired {
+		if len(m.expired) >= MaxExpired {
+			m.expired = m.expired[1:]
+		}
+		m.expired = append(m.expired, e.rec)
+	}
+	m.remove(e)
+}
+
+// TakeExpired removes every expired session now and gives them, with those that expired or
+// were evicted since the last call, once each. Empty without KeepExpired. Records that do
+// not unpack are skipped.
+func (m *MemoryStore) TakeExpired() []*Session {
+	m.mu.Lock()
+	now := m.opts.Clock.now()
+	for _, e := range m.sessions {
+		if !now.Before(e.expires) {
+			m.drop(e)
+		}
+	}
+	recs := m.expired
+	m.expired = nil
+	m.mu.Unlock()
+	out := make([]*Session, 0, len(recs))
+	for _, rec := range recs {
+		if s, err := unpackSession(rec); err == nil {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (m *MemoryStore) remove(e *memoryEntry) {
@@ -359,6 +406,7 @@ func (m *MemoryStore) Close() error {
 	m.bySID = make(map[string][]string)
 	m.bySub = make(map[string][]string)
 	m.hot, m.hotNext = [hotSessions]*memoryEntry{}, 0
+	m.expired = nil
 	return nil
 }
 

@@ -49,6 +49,9 @@ type Options struct {
 	BackchannelURI string
 	// Issuer overrides http://localhost:{port}/auth/realms/global.
 	Issuer string
+	// ClientJWKS, a JWKS in JSON of public keys, makes the client "login" authenticate with
+	// private_key_jwt signed by one of them, instead of as a public client.
+	ClientJWKS string
 }
 
 // IdP is a running development identity provider.
@@ -151,6 +154,9 @@ func (idp *IdP) env() []string {
 	}
 	if len(idp.opts.PostLogoutURIs) > 0 {
 		env = append(env, "DEV_IDP_POST_LOGOUT_URIS="+strings.Join(idp.opts.PostLogoutURIs, ","))
+	}
+	if idp.opts.ClientJWKS != "" {
+		env = append(env, "DEV_IDP_CLIENT_JWKS="+idp.opts.ClientJWKS)
 	}
 	if idp.opts.BackchannelURI != "" {
 		env = append(env, "DEV_IDP_BACKCHANNEL_URI="+idp.opts.BackchannelURI)

@@ -121,3 +121,27 @@ func (b *Browser) follow(method string, u *url.URL, form url.Values) (resp *http
 	}
 	return nil, at, false, fmt.Errorf("more than 20 redirects from %s", u)
 }
+
+// NeedsCredentials opens authURL (an authorization request) and tells whether the provider
+// asks for a password (true) or, still holding a login session in this browser's cookies,
+// sends the browser straight back to the client (false). It submits nothing.
+func (b *Browser) NeedsCredentials(t testing.TB, authURL string) bool {
+	t.Helper()
+	start, err := url.Parse(authURL)
+	if err != nil {
+		t.Fatalf("authtest: %v", err)
+	}
+	resp, at, left, err := b.follow(http.MethodGet, start, nil)
+	if err != nil {
+		t.Fatalf("authtest: authorize at %s: %v", authURL, err)
+	}
+	if left {
+		return false
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !formAction.Match(body) {
+		t.Fatalf("authtest: neither a login form nor a redirect back at %s: HTTP %d %s", at, resp.StatusCode, body)
+	}
+	return true
+}

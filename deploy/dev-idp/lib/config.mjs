@@ -65,5 +65,23 @@ export function readConfig(env = process.env) {
     backchannelURI: list(env, 'DEV_IDP_BACKCHANNEL_URI', 'http://localhost:8080/_shell/auth/backchannel-logout')[0],
     customersFile: env.DEV_IDP_CUSTOMERS || new URL('../customers.json', import.meta.url).pathname,
     clientId: 'login',
+    // A JWKS (JSON) of the client's public keys: the client then authenticates with
+    // private_key_jwt (RFC 7523) instead of as a public client.
+    clientJWKS: jwks(env, 'DEV_IDP_CLIENT_JWKS'),
   };
+}
+
+function jwks(env, name) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let value;
+  try {
+    value = JSON.parse(raw);
+  } catch (error) {
+    throw new Error(`${name} is not JSON: give a JWKS such as {"keys":[{...public key...}]} (${error.message})`);
+  }
+  if (!Array.isArray(value?.keys) || value.keys.length === 0) {
+    throw new Error(`${name} has no keys: give a JWKS such as {"keys":[{...public key...}]}`);
+  }
+  return value;
 }

@@ -51,7 +51,7 @@ export function createProvider(config, customers, stats, log) {
       client_id: config.clientId,
       client_name: 'shellgate',
       application_type: 'web',
-      token_endpoint_auth_method: 'none',
+      ...(config.clientJWKS ? { token_endpoint_auth_method: 'private_key_jwt', jwks: config.clientJWKS } : { token_endpoint_auth_method: 'none' }),
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       redirect_uris: config.redirectURIs,

@@ -45,6 +45,8 @@ test('readConfig: every bad setting says what to change', () => {
     [{ DEV_IDP_REDIRECT_URIS: 'http://ok.test/cb,/relative' }, /DEV_IDP_REDIRECT_URIS: "\/relative" is not an absolute http\(s\) URL/],
     [{ DEV_IDP_BACKCHANNEL_URI: 'nope' }, /DEV_IDP_BACKCHANNEL_URI: "nope"/],
     [{ DEV_IDP_POST_LOGOUT_URIS: 'javascript:alert(1)' }, /DEV_IDP_POST_LOGOUT_URIS: "javascript:alert\(1\)"/],
+    [{ DEV_IDP_CLIENT_JWKS: '{keys' }, /DEV_IDP_CLIENT_JWKS is not JSON/],
+    [{ DEV_IDP_CLIENT_JWKS: '{"keys":[]}' }, /DEV_IDP_CLIENT_JWKS has no keys/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => readConfig(env), message, JSON.stringify(env));

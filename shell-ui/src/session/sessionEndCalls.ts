@@ -69,15 +69,33 @@ export async function readState(path: string): Promise<StateResult> {
   }
 }
 
-/** logout posts body (the reason) to the edge's logout path; true when the edge answered with its redirect. */
+/** logoutAttempts is how often logout posts when the edge answers 503 (it could not end the session). */
+export const logoutAttempts = 3;
+
+/** retryDelayMs reads a 503's Retry-After (seconds), kept within 1 to 10 s. */
+function retryDelayMs(res: Response): number {
+  const seconds = Number.parseInt(res.headers.get('Retry-After') ?? '', 10);
+  return Math.min(Math.max(Number.isFinite(seconds) ? seconds : 2, 1), 10) * 1000;
+}
+
+/**
+ * logout posts body (the reason) to the edge's logout path; true when the edge answered with
+ * its redirect. A 503 means the edge could not end the session (its store did not answer) and
+ * kept it: post again after Retry-After, a few times, rather than leave it alive.
+ */
 export async function logout(path: string, body: URLSearchParams): Promise<boolean> {
-  try {
-    // redirect: 'manual' because the login page may redirect on to the identity
-    // provider, another origin; the edge's own 303 is all this needs to see.
-    const res = await post(path, { body, redirect: 'manual' });
-    return res.type === 'opaqueredirect' || res.ok;
-  } catch {
-    return false;
+  for (let attempt = 1; ; attempt++) {
+    let res: Response;
+    try {
+      // redirect: 'manual' because the login page may redirect on to the identity
+      // provider, another origin; the edge's own 303 is all this needs to see.
+      res = await post(path, { body, redirect: 'manual' });
+    } catch {
+      return false;
+    }
+    if (res.type === 'opaqueredirect' || res.ok) return true;
+    if (res.status !== 503 || attempt >= logoutAttempts) return false;
+    await new Promise((resolve) => setTimeout(resolve, retryDelayMs(res)));
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EventsPath, ExtendPath } from './sessionEndCalls.ts';
+import { EventsPath, ExtendPath, logoutAttempts } from './sessionEndCalls.ts';
 import { ActivityPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
 
 const extendRequests = JSON.parse(
@@ -79,6 +79,42 @@ describe('browserEndpoints', () => {
     expect(path).toBe(LogoutPath);
     expect(init.redirect).toBe('manual');
     expect(String(init.body)).toBe('reason=expired');
+  });
+
+  test('logout posts again after Retry-After while the edge answers 503, until it is done', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [answer(503), answer(503), answer(0, undefined, 'opaqueredirect')];
+      answers[0]!.headers.set('Retry-After', '2');
+      const fetch = vi.fn(async (_path: string, _init: RequestInit) => answers.shift()!);
+      vi.stubGlobal('fetch', fetch);
+      const done = browserEndpoints().logout('expired');
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fetch).toHaveBeenCalledTimes(1); // waits as the edge asked
+      await vi.advanceTimersByTimeAsync(1 + 2000);
+      expect(await done).toBe(true);
+      expect(fetch).toHaveBeenCalledTimes(3);
+      for (const [path, init] of fetch.mock.calls) {
+        expect(path).toBe(LogoutPath);
+        expect(String(init.body)).toBe('reason=expired');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('logout gives up after a few 503s and says it failed', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetch = vi.fn(async () => answer(503));
+      vi.stubGlobal('fetch', fetch);
+      const done = browserEndpoints().logout('expired');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await done).toBe(false);
+      expect(fetch).toHaveBeenCalledTimes(logoutAttempts);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test.each([
