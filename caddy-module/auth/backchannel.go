@@ -56,7 +56,7 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	verifier := m.verifier(c)
+	verifier := m.logoutVerifier(c)
 	tok, err := verifier.VerifyLogout(ctx, raw)
 	if err != nil {
 		return LogoutClaims{}, fmt.Errorf("%w: %w", ErrLogoutToken, err)
