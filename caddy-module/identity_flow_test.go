@@ -306,6 +306,13 @@ func hostileReturnPaths(t *testing.T) []string {
 	return out
 }
 
+// settle waits for the refreshes running beside requests on every replica.
+func (rig *identityRig) settle() {
+	for _, lg := range rig.replicas {
+		lg.settle()
+	}
+}
+
 // dueIn moves the shared clock so that the access token has left seconds to live.
 func (rig *identityRig) dueIn(t *testing.T, s *session.Session, left time.Duration) {
 	t.Helper()
@@ -334,6 +341,12 @@ func TestRefreshWhenDue(t *testing.T) {
 	}
 
 	rig.dueIn(t, before, 100*time.Second)
+	// The token is still valid for 100 s: this page goes out with it at once, the refresh
+	// runs beside it, and the next page has the new token.
+	if st := gw.state(t, b, "/"); !st.IsLoggedIn {
+		t.Fatal("a due refresh logged the customer out")
+	}
+	rig.settle()
 	st := gw.state(t, b, "/")
 	after, err := gw.storedSession(t, b)
 	if err != nil || !st.IsLoggedIn {
@@ -403,6 +416,7 @@ func TestConcurrentRequestsRefreshOnce(t *testing.T) {
 			for why := range loggedOut {
 				t.Errorf("a concurrent request was served logged out: %s", why)
 			}
+			rig.settle() // the refresh ran beside the burst
 			// Pages after the burst, on every replica, find the refreshed tokens fresh,
 			// whichever replica refreshed them.
 			for _, gw := range rig.replicas {
@@ -410,6 +424,7 @@ func TestConcurrentRequestsRefreshOnce(t *testing.T) {
 					t.Errorf("a page after the refresh on %s was served logged out", gw.srv.URL)
 				}
 			}
+			rig.settle()
 			stats := rig.idp.Stats(t)
 			if stats.Token.RefreshToken != 1 || stats.RefreshRejected != 0 {
 				t.Errorf("%d replicas x %d requests, then a page on each: %d refresh calls, %d rejected; want exactly 1 and 0",
@@ -431,14 +446,17 @@ func TestProviderBlipKeepsTheSession(t *testing.T) {
 	if st := gw.state(t, b, "/"); !st.IsLoggedIn {
 		t.Fatal("an unreachable provider logged the customer out while the token was still valid")
 	}
+	rig.settle()
 	tried := gw.h.Identity.rt.refreshes.Load()
 	gw.clock.Advance(refreshRetryPause / 2)
 	gw.state(t, b, "/")
+	rig.settle()
 	if n := gw.h.Identity.rt.refreshes.Load(); n != tried {
 		t.Errorf("%d more refresh attempts within the pause after a failure, want none", n-tried)
 	}
 	gw.clock.Advance(refreshRetryPause)
 	gw.state(t, b, "/")
+	rig.settle()
 	if n := gw.h.Identity.rt.refreshes.Load(); n != tried+1 {
 		t.Errorf("%d refresh attempts after the pause, want 1 more", n-tried)
 	}
@@ -466,6 +484,8 @@ func TestRejectedRefreshLogsOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	rig.dueIn(t, s, 60*time.Second)
+	gw.state(t, b, "/") // still valid for 60 s: served as is, the refresh runs beside it
+	rig.settle()
 	if st := gw.state(t, b, "/"); st.IsLoggedIn {
 		t.Fatal("a rejected refresh token kept the customer logged in")
 	}

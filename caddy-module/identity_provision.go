@@ -45,6 +45,8 @@ type identityRuntime struct {
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map
+	// besides are the refreshes running beside requests (refreshBeside).
+	besides backgroundRefreshes
 }
 
 // storeGrace is how long past the idle timeout a store keeps a session.

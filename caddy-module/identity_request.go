@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"go.uber.org/zap"
@@ -75,7 +76,9 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 
 // keepAlive applies the lifecycle to a stored session: it ends the session when it expired
 // (idle or token), refreshes the token when due, and gives the session that is live after
-// that (nil when it ended) with its timing and the reason it ended.
+// that (nil when it ended) with its timing and the reason it ended. A due refresh holds the
+// request only when the token is about to expire (refreshWaitMargin): otherwise the request
+// goes on with the current, still valid token and the refresh runs beside it.
 func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
@@ -91,29 +94,81 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 		h.endSession(ctx, s, "expired", false, false)
 		return nil, session.Timing{}, "expired"
 	}
-	if !t.RefreshDue || rt.refreshPaused(s.ID, now) {
+	if !t.RefreshDue {
 		return s, t, ""
 	}
-	ns, err := h.refreshSession(ctx, s, func(cur *session.Session) bool {
-		return session.TimingOf(cur, h.now(), rt.lifecycle).RefreshDue
-	})
+	if t.TokenRemaining > refreshWaitMargin {
+		if !rt.refreshPaused(s.ID, now) {
+			h.refreshBeside(ctx, s)
+		}
+		return s, t, ""
+	}
+	// About to expire: without a new token the session ends in a moment, so this request
+	// waits for the refresh, even within the pause after a failed attempt.
+	ns, err := h.refreshSession(ctx, s, h.refreshDue)
 	if err == nil {
 		return ns, session.TimingOf(ns, h.now(), rt.lifecycle), ""
 	}
+	if ended := h.refreshFailed(ctx, s, t, err); ended != "" {
+		return nil, session.Timing{}, ended
+	}
+	return s, t, ""
+}
+
+// refreshWaitMargin: a request waits for a due refresh only when the token has this little
+// left; before that the refresh runs beside the request (refreshBeside).
+const refreshWaitMargin = 5 * time.Second
+
+// refreshDue asks, under the refresh lock, whether the session (as stored now) still needs a
+// refresh: another request or replica may have refreshed it meanwhile.
+func (h *Handler) refreshDue(cur *session.Session) bool {
+	return session.TimingOf(cur, h.now(), h.Identity.rt.lifecycle).RefreshDue
+}
+
+// refreshBeside starts a refresh of s in the background, unless this replica already runs one
+// for it; across replicas the session's lock in the store still lets only one call the
+// provider. The request that found it due goes on at once with the current token.
+func (h *Handler) refreshBeside(ctx context.Context, s *session.Session) {
+	rt := h.Identity.rt
+	if _, running := rt.besides.running.LoadOrStore(s.ID, struct{}{}); running {
+		return
+	}
+	rt.besides.wg.Add(1)
+	ctx = context.WithoutCancel(ctx) // the request ends now; its id stays for the logs
+	go func() {
+		defer rt.besides.wg.Done()
+		defer rt.besides.running.Delete(s.ID)
+		if _, err := h.refreshSession(ctx, s, h.refreshDue); err != nil {
+			h.refreshFailed(ctx, s, session.TimingOf(s, h.now(), rt.lifecycle), err)
+		}
+	}()
+}
+
+// backgroundRefreshes are the refreshes running beside requests on this replica.
+type backgroundRefreshes struct {
+	running sync.Map       // session id -> struct{}: one background refresh per session
+	wg      sync.WaitGroup // tests wait on it
+}
+
+// refreshFailed acts on a failed refresh and names why the session ended ("" when it is
+// kept): the provider's verdict ends it; anything transient keeps it until its token really
+// expires and pauses this replica's attempts for refreshRetryPause.
+func (h *Handler) refreshFailed(ctx context.Context, s *session.Session, t session.Timing, err error) string {
+	rt := h.Identity.rt
 	if errors.Is(err, session.ErrNotFound) {
-		return nil, session.Timing{}, "logout" // ended meanwhile (a logout on another tab or replica)
+		return "logout" // ended meanwhile (a logout on another tab or replica)
 	}
 	if event, message, ends := refreshEnds(err); ends {
 		rt.logger.Info(message, zap.String("event", event), zap.Error(err), requestID(ctx))
 		h.endSession(ctx, s, event, false, false)
-		return nil, session.Timing{}, event
+		return event
 	}
 	// Transient (provider blip, lock contention, store hiccup): keep the session as it is
 	// until its token really expires; a request after the pause tries again.
-	rt.pauseRefresh(s.ID, now)
+	rt.pauseRefresh(s.ID, h.now())
 	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
 		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err), requestID(ctx))
-	return s, t, ""
+	return ""
 }
 
 // refreshEnds tells whether a refresh error ends the session, with the spec's event and
@@ -137,8 +192,10 @@ func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due fu
 		return nil, errors.New("no identity provider configured for the session's region " + s.Region)
 	}
 	// The refresh must finish even if the browser goes away: its answer rotates the
-	// refresh token, and a lost answer would log the customer out.
-	ctx = context.WithoutCancel(ctx)
+	// refresh token, and a lost answer would log the customer out. It is bounded all the
+	// same: discovery and the token call each have the provider call timeout.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), refreshBound)
+	defer cancel()
 	return session.RefreshOnce(ctx, rt.store, s.ID, due, func(ctx context.Context, cur *session.Session) (*session.Session, error) {
 		now := h.now()
 		if err := auth.CheckRefresh(cur.Tokens.Expiry, cur.ServerOffset, cur.Tokens.RefreshToken, now); err != nil {
@@ -157,6 +214,10 @@ func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due fu
 		return &ns, nil
 	})
 }
+
+// refreshBound bounds a whole refresh: the store's lock, discovery, the token call and the
+// save.
+const refreshBound = 3 * session.RefreshTimeout
 
 // sessionTokens turns the provider's tokens into the session's, keeping the previous ID
 // token when a refresh answer carries none.

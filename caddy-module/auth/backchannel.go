@@ -3,8 +3,10 @@ package auth
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 )
@@ -33,17 +35,22 @@ type LogoutClaims struct {
 }
 
 // VerifyLogoutToken validates a back-channel logout token (OpenID Connect Back-Channel
-// Logout 1.0, section 2.6): signature against the provider's JWKS, iss, aud (this client),
-// exp and iat, an events claim whose backchannel-logout member is a JSON object, sid or sub
-// present, no nonce, and a jti not seen before by this client (a bounded cache; replays on
-// another replica are harmless since removing sessions is idempotent). Errors wrap
-// ErrLogoutToken (answer 400) or ErrTransient (discovery or JWKS unreachable).
+// Logout 1.0, section 2.6): a typ header, when present, of a logout token or a plain JWT
+// (section 2.4, see logoutTokenTyped), signature against the provider's JWKS, iss, aud (this
+// client), exp and iat, an events claim whose backchannel-logout member is a JSON object, sid
+// or sub present, no nonce (go-oidc refuses one: an ID token replayed as a logout token), and
+// a jti not seen before by this client (a bounded cache; replays on another replica are
+// harmless since removing sessions is idempotent). Errors wrap ErrLogoutToken (answer 400)
+// or ErrTransient (discovery or JWKS unreachable).
 func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaims, error) {
 	if raw == "" {
 		return LogoutClaims{}, fmt.Errorf("%w: the request has no logout_token", ErrLogoutToken)
 	}
 	if len(raw) > maxLogoutToken {
 		return LogoutClaims{}, fmt.Errorf("%w: %d bytes, more than a logout token needs", ErrLogoutToken, len(raw))
+	}
+	if typ, ok := logoutTokenTyped(raw); !ok {
+		return LogoutClaims{}, fmt.Errorf("%w: typ %.40q is not a logout token's (logout+jwt)", ErrLogoutToken, typ)
 	}
 	// Whose token is it? Checked before any key work, so that a token of another provider
 	// (the gateway may ask each configured one) or junk costs no JWKS fetch.
@@ -56,7 +63,7 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
-	verifier := m.verifier(c)
+	verifier := m.logoutVerifier(c)
 	tok, err := verifier.VerifyLogout(ctx, raw)
 	if err != nil {
 		return LogoutClaims{}, fmt.Errorf("%w: %w", ErrLogoutToken, err)
@@ -83,6 +90,35 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 		return LogoutClaims{}, fmt.Errorf("%w: jti already used", ErrLogoutToken)
 	}
 	return LogoutClaims{SID: tok.SessionID, Subject: tok.Subject}, nil
+}
+
+// logoutTokenTyped reads the JOSE header's typ and tells whether a logout token may carry it:
+// logout+jwt, the type section 2.4 recommends (with or without "application/", any case, as
+// RFC 7515 compares media types); JWT, which Keycloak sends; or none, as older providers do.
+// Any other type, such as at+jwt, is a token of another kind replayed here (section 4.1,
+// cross-JWT confusion). A header that cannot be read passes: the signature check refuses it.
+func logoutTokenTyped(raw string) (typ string, ok bool) {
+	head, _, found := strings.Cut(raw, ".")
+	if !found {
+		return "", true
+	}
+	decoded, err := base64.RawURLEncoding.DecodeString(head)
+	if err != nil {
+		return "", true
+	}
+	var header map[string]json.RawMessage
+	if json.Unmarshal(decoded, &header) != nil {
+		return "", true
+	}
+	member, present := header["typ"]
+	if !present {
+		return "", true
+	}
+	if json.Unmarshal(member, &typ) != nil {
+		return string(member), false // a typ that is not even a string
+	}
+	t := strings.TrimPrefix(strings.ToLower(typ), "application/")
+	return typ, t == "logout+jwt" || t == "jwt"
 }
 
 // unverifiedIssuer reads the iss claim of a JWT without verifying it; "" when there is none.

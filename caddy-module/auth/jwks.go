@@ -15,10 +15,10 @@ import (
 )
 
 // keyRefreshBudget bounds the JWKS fetches that tokens signed with an unknown key may cause:
-// at most this many per keyRefreshWindow. go-oidc's own key set refetches on every such token;
-// the back-channel logout endpoint takes tokens from anyone, so that would let anyone make the
-// gateway hammer the provider. A budget rather than a fixed pause lets a real key rotation
-// (or a restarted development provider) through at once.
+// at most this many per keyRefreshWindow, per kind of token (see keyBudget). go-oidc's own key
+// set refetches on every such token; the back-channel logout endpoint takes tokens from
+// anyone, so that would let anyone make the gateway hammer the provider. A budget rather than
+// a fixed pause lets a real key rotation (or a restarted development provider) through at once.
 const (
 	keyRefreshBudget = 6
 	keyRefreshWindow = time.Minute
@@ -31,7 +31,9 @@ var signingAlgs = []jose.SignatureAlgorithm{
 }
 
 // keyCache is the provider's JWKS, fetched on first use and again when a token names an
-// unknown key, within keyRefreshBudget. It implements oidc.KeySet.
+// unknown key. The keys are shared; the fetch budgets are not: ID tokens come from the
+// provider's token endpoint, logout tokens from anyone who can reach the back-channel route,
+// and junk of the second kind must never spend the fetches a key rotation needs for logins.
 type keyCache struct {
 	url     string
 	http    *http.Client
@@ -40,15 +42,36 @@ type keyCache struct {
 	fetch   sync.Mutex // one fetch at a time; waiters then read the fresh keys
 	mu      sync.Mutex
 	keys    []jose.JSONWebKey
-	fetched time.Time   // wall time of the last fetch attempt
-	recent  []time.Time // fetch attempts within keyRefreshWindow, oldest first
+	started time.Time // when the last fetch attempt began
+
+	logins       keyBudget // ID tokens of code exchanges
+	logoutTokens keyBudget // back-channel logout tokens: unauthenticated input
 }
 
-var _ oidc.KeySet = (*keyCache)(nil)
+// keyBudget is one kind of token's share of key fetches: attempts within keyRefreshWindow,
+// oldest first.
+type keyBudget struct {
+	mu     sync.Mutex
+	recent []time.Time
+}
+
+// budgetedKeys verifies with the shared keys, spending its own budget on fetches.
+type budgetedKeys struct {
+	cache  *keyCache
+	budget *keyBudget
+}
+
+var _ oidc.KeySet = budgetedKeys{}
+
+// forLogins is the key set for ID tokens; forLogoutTokens the one for back-channel logout
+// tokens. Each spends only its own fetch budget.
+func (k *keyCache) forLogins() oidc.KeySet       { return budgetedKeys{k, &k.logins} }
+func (k *keyCache) forLogoutTokens() oidc.KeySet { return budgetedKeys{k, &k.logoutTokens} }
 
 // VerifySignature checks raw's signature against the cached keys, refreshing them when the
-// token's key is unknown and the refresh budget allows.
-func (k *keyCache) VerifySignature(ctx context.Context, raw string) ([]byte, error) {
+// token's key is unknown and the budget allows.
+func (b budgetedKeys) VerifySignature(ctx context.Context, raw string) ([]byte, error) {
+	k := b.cache
 	jws, err := jose.ParseSignedCompact(raw, signingAlgs)
 	if err != nil {
 		return nil, fmt.Errorf("malformed JWS: %w", err)
@@ -57,20 +80,23 @@ func (k *keyCache) VerifySignature(ctx context.Context, raw string) ([]byte, err
 		return nil, errors.New("a token must carry exactly one signature")
 	}
 	kid := jws.Signatures[0].Header.KeyID
-	keys, at := k.cached()
+	keys, _ := k.cached()
 	if payload, ok := verifyWith(jws, keys, kid); ok {
 		return payload, nil
 	}
+	missed := time.Now()
 	k.fetch.Lock()
 	defer k.fetch.Unlock()
-	if keys, fetched := k.cached(); fetched.After(at) {
-		// Someone fetched while this call waited: use their keys, do not fetch again.
+	if keys, started := k.cached(); started.After(missed) {
+		// A fetch began after this token missed and ended while this call waited: its keys
+		// are as fresh as any; do not fetch again. (A fetch begun earlier, say for junk, may
+		// predate a rotation: then this call fetches itself.)
 		if payload, ok := verifyWith(jws, keys, kid); ok {
 			return payload, nil
 		}
 		return nil, errors.New("no key of the provider verifies the signature")
 	}
-	if !k.mayFetch() {
+	if !b.budget.spend(time.Now()) {
 		return nil, fmt.Errorf("no key of the provider verifies the signature (%d key fetches in the last %s already)", keyRefreshBudget, keyRefreshWindow)
 	}
 	keys, err = k.refresh(ctx)
@@ -83,33 +109,34 @@ func (k *keyCache) VerifySignature(ctx context.Context, raw string) ([]byte, err
 	return nil, errors.New("no key of the provider verifies the signature")
 }
 
-// mayFetch spends one fetch of the budget, or reports that it is used up.
-func (k *keyCache) mayFetch() bool {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	now := time.Now()
-	for len(k.recent) > 0 && now.Sub(k.recent[0]) >= keyRefreshWindow {
-		k.recent = k.recent[1:]
+// spend takes one fetch of the budget, or reports that it is used up.
+func (b *keyBudget) spend(now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for len(b.recent) > 0 && now.Sub(b.recent[0]) >= keyRefreshWindow {
+		b.recent = b.recent[1:]
 	}
-	if len(k.recent) >= keyRefreshBudget {
+	if len(b.recent) >= keyRefreshBudget {
 		return false
 	}
-	k.recent = append(k.recent, now)
+	b.recent = append(b.recent, now)
 	return true
 }
 
 func (k *keyCache) cached() ([]jose.JSONWebKey, time.Time) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return k.keys, k.fetched
+	return k.keys, k.started
 }
 
 // refresh fetches the JWKS; a failure keeps the old keys (and still counts as an attempt).
+// The caller holds k.fetch.
 func (k *keyCache) refresh(ctx context.Context) ([]jose.JSONWebKey, error) {
+	start := time.Now()
 	keys, err := k.download(ctx)
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.fetched = time.Now()
+	k.started = start
 	if err != nil {
 		return k.keys, fmt.Errorf("%w: signing keys: %w", ErrTransient, err)
 	}

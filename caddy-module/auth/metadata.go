@@ -110,10 +110,16 @@ func parseDiscovery(body []byte, issuer string) (discoveryDocument, error) {
 	return doc, nil
 }
 
-// verifier checks ID and logout tokens of this provider for this client: signature (RS256
-// when discovery names no algorithm), issuer, audience and expiry by the client's clock.
+// verifier checks ID tokens of this provider for this client: signature (RS256 when
+// discovery names no algorithm), issuer, audience and expiry by the client's clock.
 func (m *metadata) verifier(c *Client) *oidc.IDTokenVerifier {
-	return oidc.NewVerifier(c.issuer, m.keys, &oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock, SupportedSigningAlgs: m.algs})
+	return oidc.NewVerifier(c.issuer, m.keys.forLogins(), &oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock, SupportedSigningAlgs: m.algs})
+}
+
+// logoutVerifier checks back-channel logout tokens as verifier does ID tokens, but fetches
+// unknown keys from the logout tokens' own budget: anyone can post one.
+func (m *metadata) logoutVerifier(c *Client) *oidc.IDTokenVerifier {
+	return oidc.NewVerifier(c.issuer, m.keys.forLogoutTokens(), &oidc.Config{ClientID: c.cfg.clientID(), Now: c.clock, SupportedSigningAlgs: m.algs})
 }
 
 func checkEndpoint(raw string) error {

@@ -73,8 +73,9 @@ type Timing struct {
 	// ShowCountdown: CountdownThreshold or less remains on idle (never in the webview, where
 	// idle time does not count) and the session has not yet expired.
 	ShowCountdown bool
-	// RefreshDue: the token has RefreshThreshold or less left, auto-extension is allowed, the
-	// session may be extended and has not expired: the edge refreshes now.
+	// RefreshDue: the token has RefreshThreshold or less left (or half its lifetime, when that
+	// is less: see RefreshWindow), auto-extension is allowed, the session may be extended and
+	// has not expired: the edge refreshes now.
 	RefreshDue bool
 	// CanExtend: extension is offered; false once expired, and false when the session length
 	// is ShortSessionLength or less and the stop-refreshing flag is on.
@@ -124,8 +125,16 @@ func TimingOf(s *Session, now time.Time, rules Lifecycle) Timing {
 	t.ShowCountdown = !t.Expired && t.IdleCounts && t.IdleRemaining <= CountdownThreshold
 	// No refresh when the maximum lifetime ends the session before the token anyway.
 	outlived := !t.AbsoluteExpiresAt.IsZero() && !t.AbsoluteExpiresAt.After(t.TokenExpiresAt)
-	t.RefreshDue = s.AutoExtend && t.CanExtend && t.TokenRemaining <= RefreshThreshold && !outlived
+	t.RefreshDue = s.AutoExtend && t.CanExtend && t.TokenRemaining <= RefreshWindow(length) && !outlived
 	return t
+}
+
+// RefreshWindow is how long before expiry a token of this lifetime is refreshed:
+// RefreshThreshold, or half the lifetime when that is less. Tokens shorter than the threshold
+// (60 s tokens are common) would otherwise be due from the moment they are issued, and every
+// request would refresh; this way a session refreshes at most once per half token lifetime.
+func RefreshWindow(lifetime time.Duration) time.Duration {
+	return min(RefreshThreshold, lifetime/2)
 }
 
 // SessionLength is exp - iat, or DefaultSessionLength when either time is unreadable (the

@@ -131,6 +131,18 @@ func TestTimingOf(t *testing.T) {
 				Valid: true, Monitored: true, ShowCountdown: true, RefreshDue: true, CanExtend: true},
 		},
 		{
+			name: "60 s token with 31 s left: not yet, at most one refresh per half its lifetime",
+			s:    with(timed(-29, 31, -10), auto),
+			want: verdict{TokenRemaining: sec(31), IdleRemaining: sec(50), Remaining: sec(31), LengthSeconds: 60,
+				Valid: true, Monitored: true, ShowCountdown: true, CanExtend: true},
+		},
+		{
+			name: "60 s token with 30 s left: half its lifetime is up, refresh now",
+			s:    with(timed(-30, 30, -10), auto),
+			want: verdict{TokenRemaining: sec(30), IdleRemaining: sec(50), Remaining: sec(30), LengthSeconds: 60,
+				Valid: true, Monitored: true, ShowCountdown: true, RefreshDue: true, CanExtend: true},
+		},
+		{
 			name:  "configured idle timeout replaces the session length",
 			s:     timed(-60, 240, -10),
 			rules: Lifecycle{IdleTimeout: 30 * time.Minute},

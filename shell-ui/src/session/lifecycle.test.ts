@@ -81,6 +81,10 @@ describe('autoExtendDue', () => {
     // A session of 120 s or less with the stop-refreshing flag: canExtend false.
     { name: 'token at 100 s, extension not offered', s: session(100, 600, { canExtend: false, lengthSeconds: 120 }), due: false },
     { name: 'token already expired', s: session(0, 600), due: false },
+    // Tokens shorter than 240 s: due at half their lifetime, as the edge refreshes them.
+    { name: '60 s token at 31 s', s: session(31, 600, { lengthSeconds: 60 }), due: false },
+    { name: '60 s token at 30 s', s: session(30, 600, { lengthSeconds: 60 }), due: true },
+    { name: 'fresh 60 s token', s: session(60, 600, { lengthSeconds: 60 }), due: false },
   ])('$name', ({ s, due }) => {
     const t = toTiming(s, T0);
     expect(autoExtendDue(t, readTiming(t, T0))).toBe(due);

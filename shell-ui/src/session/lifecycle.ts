@@ -99,11 +99,14 @@ export function autoExtendAllowed(t: SessionTiming): boolean {
 }
 
 /**
- * autoExtendDue: the token has 120 s or less and may be refreshed automatically, unless the
- * session's maximum lifetime ends it before the token anyway.
+ * autoExtendDue: the token has 120 s or less (or half its lifetime, when that is less: the
+ * edge's session.RefreshWindow) and may be refreshed automatically, unless the session's
+ * maximum lifetime ends it before the token anyway. A 60 s token is due at 30 s, not at once:
+ * else each new token would be extended the moment it arrives.
  */
 export function autoExtendDue(t: SessionTiming, r: Reading): boolean {
-  return autoExtendAllowed(t) && r.tokenMs <= AutoExtendMs && r.tokenMs > 0 && !r.absoluteBinds;
+  const window = t.lengthSeconds > 0 ? Math.min(AutoExtendMs, (t.lengthSeconds * 1000) / 2) : AutoExtendMs;
+  return autoExtendAllowed(t) && r.tokenMs <= window && r.tokenMs > 0 && !r.absoluteBinds;
 }
 
 /**
