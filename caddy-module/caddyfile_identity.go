@@ -34,6 +34,7 @@ import (
 //		auto_extend        on|off
 //		stop_refreshing    on|off
 //		local_timeout      on|off
+//		login_hosts        <host>...
 //	}
 func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 	if h.Identity != nil {
@@ -89,6 +90,12 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 			if !d.AllArgs(&id.PensionLogoutURL) {
 				return d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
 			}
+		case "login_hosts":
+			hosts := d.RemainingArgs()
+			if len(hosts) == 0 {
+				return d.Errf("login_hosts takes one or more host names, e.g. login_hosts www.example.de")
+			}
+			id.LoginHosts = append(id.LoginHosts, hosts...)
 		case "keycloak_logout", "auto_extend", "stop_refreshing", "local_timeout":
 			b, err := parseOnOff(d)
 			if err != nil {
@@ -105,7 +112,7 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing and local_timeout", opt)
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout and login_hosts", opt)
 		}
 	}
 	h.Identity = id

@@ -71,6 +71,14 @@ type Identity struct {
 	// allowed with environment local.
 	LocalTimeout *bool `json:"local_timeout,omitempty"`
 
+	// LoginHosts are host names (bare, no port) where logins may start and the provider's
+	// callback lands, beside the market hosts of the shell block (`host <name> <locale>`):
+	// e.g. the default market's own domain. The login's redirect_uri is built from these
+	// names only, never from a Host header as sent; a login on any other host is refused
+	// (403). Outside environment production, loopback hosts (localhost, *.localhost,
+	// 127.0.0.1, [::1]) need no entry.
+	LoginHosts []string `json:"login_hosts,omitempty"`
+
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
 }
@@ -173,6 +181,9 @@ func (id *Identity) validate() error {
 	}
 	if id.LocalTimeout != nil && id.Environment != session.EnvironmentLocal {
 		return fmt.Errorf("shell: identity local_timeout applies to environment local only (this is %s): the monitor always runs elsewhere; remove local_timeout or set environment local", id.Environment)
+	}
+	if err := validateLoginHosts(id.LoginHosts); err != nil {
+		return err
 	}
 	if len(id.Providers) == 0 {
 		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")

@@ -34,6 +34,11 @@ func isLoginPath(path, basePath string) bool {
 // validated (same-site relative paths only).
 func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, locale string) error {
 	rt := h.Identity.rt
+	noStore(w)
+	origin, err := h.siteOrigin(r) // identity_host.go: never a Host as sent
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
 	returnTo, ok := auth.SafeReturnPath(q.Get(returnParam))
 	if !ok {
@@ -41,9 +46,13 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	}
 	returnTo = withQuery(returnTo, "product", q.Get("product"))
 	returnTo = withQuery(returnTo, "regflow", q.Get("regflow"))
-	// The app's embedded view says so when it opens the login; the session keeps it.
-	returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
-	noStore(w)
+	// The app's embedded view says so when it opens the login, and the session keeps it;
+	// only a request with the app's signal may say so (a webview session never idles out).
+	// A webview mark smuggled in the return path counts no more than the parameter.
+	returnTo = withoutQuery(returnTo, webviewParam)
+	if h.isAppRequest(r) {
+		returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
+	}
 	if visitorOf(r).loggedIn() {
 		http.Redirect(w, r, returnTo, http.StatusFound)
 		return nil
@@ -56,7 +65,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 		ReturnTo:    returnTo,
 		Product:     q.Get("product"),
 		RegFlow:     q.Get("regflow"),
-		RedirectURL: originOf(r) + callbackPath,
+		RedirectURL: origin + callbackPath,
 		Locale:      locale,
 	})
 	if err != nil {
@@ -90,6 +99,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	}
 	rt := h.Identity.rt
 	noStore(w)
+	if _, err := h.siteOrigin(r); err != nil {
+		return err
+	}
 	state := r.URL.Query().Get("state")
 	clearPendingCookie(w, r, state)
 	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), h.now())
@@ -174,6 +186,21 @@ func returnOr(p string) string {
 	return "/"
 }
 
+// withoutQuery removes key from a path's query.
+func withoutQuery(p, key string) string {
+	u, err := url.Parse(p)
+	if err != nil {
+		return p
+	}
+	q := u.Query()
+	if !q.Has(key) {
+		return p
+	}
+	q.Del(key)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
 // withQuery adds key=value to a path's query unless value is empty or key is already there.
 func withQuery(p, key, value string) string {
 	if value == "" {
@@ -190,12 +217,6 @@ func withQuery(p, key, value string) string {
 	q.Set(key, value)
 	u.RawQuery = q.Encode()
 	return u.String()
-}
-
-// originOf is the scheme and host the browser used, for the callback URL on the same host
-// (each market host has its own callback, registered at the provider).
-func originOf(r *http.Request) string {
-	return session.Scheme(r) + "://" + r.Host
 }
 
 // A pending login's cookie is named after the start of its state (the provider sends the

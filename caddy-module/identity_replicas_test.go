@@ -144,7 +144,8 @@ func TestReplicasShareSessions(t *testing.T) {
 session_store redis {
 	addrs %s
 }
-session_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`, idp.Issuer, redisSrv.Addr)
+session_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
+login_hosts localhost`, idp.Issuer, redisSrv.Addr)
 	replicas := []*replica{startReplica(t, bin, ports[0], block), startReplica(t, bin, ports[1], block)}
 
 	// Log in through replica A; cookies of localhost go to both replicas.

@@ -47,6 +47,7 @@ http://:%d {
 				addrs %s
 			}
 			session_keys AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=
+			login_hosts localhost
 		}
 	}
 	reverse_proxy %s
