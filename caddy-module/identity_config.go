@@ -117,7 +117,9 @@ func (p IdentityProvider) authConfig() auth.ProviderConfig {
 type SessionStore struct {
 	// Kind is memory or redis.
 	Kind string `json:"kind"`
-	// MaxSessions bounds the memory store; the least recently used go first. Default: 100000.
+	// MaxSessions bounds the memory store. When it holds that many live sessions, a new
+	// login is refused (503) rather than evicting a live customer's session; expired ones
+	// make room first. Default: 100000.
 	MaxSessions int `json:"max_sessions,omitempty"`
 	// Addrs are Redis addresses host:port: one for a standalone server, several for a
 	// Cluster, the Sentinels' with SentinelMaster.

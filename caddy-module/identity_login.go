@@ -151,7 +151,13 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
 	}
-	if err := rt.store.Save(r.Context(), s); err != nil {
+	if err := rt.store.Save(r.Context(), s); errors.Is(err, session.ErrStoreFull) {
+		// Refused rather than logging out a live customer to make room (a flood of logins
+		// must not evict others); expired sessions free places as they go.
+		rt.logger.Warn("the session store is full; a login is refused", requestID(r.Context()))
+		w.Header().Set("Retry-After", "60")
+		return caddyhttp.Error(http.StatusServiceUnavailable, errors.New("too many customers are logged in on this gateway right now; please try again in a few minutes (operators: raise session_store memory max_sessions or use the redis store)"))
+	} else if err != nil {
 		rt.logger.Error("cannot save the new session", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the session store is not reachable: %w", err))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -18,9 +19,16 @@ const (
 	DefaultMaxSessions = 100_000
 )
 
+// ErrStoreFull: the memory store holds MaxSessions live sessions and refuses a new one. A
+// flood of logins must not push other customers' live sessions out (evicting the least
+// recently used would log out the quietest customer for every login an attacker makes), so
+// a full store refuses instead; expired sessions make room first.
+var ErrStoreFull = errors.New("session store is full")
+
 // MemoryOptions configure NewMemoryStore; zero values take the defaults.
 type MemoryOptions struct {
-	// MaxSessions is the most sessions kept; beyond it the least recently used is evicted.
+	// MaxSessions is the most sessions kept; when that many live sessions are held, a new
+	// one is refused with ErrStoreFull (a live session is never evicted for it).
 	MaxSessions int
 	// IdleTTL is how long a session lives after its last Save or Touch.
 	IdleTTL time.Duration
@@ -30,8 +38,8 @@ type MemoryOptions struct {
 	Clock Clock
 }
 
-// MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
-// expiring after IdleTTL without activity. Records are kept packed (see packSession), about
+// MemoryStore keeps sessions in this process: bounded (a new session is refused when full,
+// never made room for by evicting a live one), expiring after IdleTTL without activity. Records are kept packed (see packSession), about
 // 1.8 kB a session with Keycloak-sized tokens, all included. It serves a single replica; run several
 // replicas with the Redis store.
 type MemoryStore struct {
@@ -49,6 +57,9 @@ type MemoryStore struct {
 	// tens of microseconds. Bounded, so the memory figure moves by hotSessions copies at most.
 	hot     [hotSessions]*memoryEntry
 	hotNext int
+
+	// swept is when a full store last looked through every session for expired ones.
+	swept time.Time
 }
 
 // hotSessions is how many sessions the memory store keeps unpacked (about 5 kB each).
@@ -161,11 +172,10 @@ func (m *MemoryStore) Save(_ context.Context, s *Session) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.save(s, rec, m.opts.Clock.now())
-	return nil
+	return m.save(s, rec, m.opts.Clock.now())
 }
 
-func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
+func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) error {
 	e := m.live(s.ID, now)
 	if e != nil {
 		m.unindex(e)
@@ -173,6 +183,9 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 			e.lastActivity = s.LastActivity
 		}
 	} else {
+		if !m.room(now) {
+			return fmt.Errorf("%w: %d live sessions held; a new session is refused so that no live one is evicted", ErrStoreFull, len(m.sessions))
+		}
 		e = &memoryEntry{id: s.ID, lastActivity: s.LastActivity}
 		m.sessions[s.ID] = e
 	}
@@ -182,16 +195,42 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 	m.use(e)
 	m.index(e)
 	m.trim(now)
+	return nil
 }
 
-// trim drops expired sessions from the cold end, then evicts down to MaxSessions.
+// trim drops expired sessions from the cold end.
 func (m *MemoryStore) trim(now time.Time) {
-	for e := m.lru.prev; e != &m.lru; e = m.lru.prev {
-		if len(m.sessions) <= m.opts.MaxSessions && now.Before(e.expires) {
-			return
-		}
+	for e := m.lru.prev; e != &m.lru && !now.Before(e.expires); e = m.lru.prev {
 		m.remove(e)
 	}
+}
+
+// fullSweepEvery bounds how often a full store looks through every session for expired ones
+// (a read moves a session to the warm end without extending it, so the cold end alone can
+// miss some): refused logins cannot make it walk the whole store on each attempt.
+const fullSweepEvery = time.Second
+
+// room tells whether a new session fits: below MaxSessions, after dropping expired ones.
+func (m *MemoryStore) room(now time.Time) bool {
+	if len(m.sessions) < m.opts.MaxSessions {
+		return true
+	}
+	m.trim(now)
+	if len(m.sessions) < m.opts.MaxSessions {
+		return true
+	}
+	if now.Sub(m.swept) < fullSweepEvery && !m.swept.IsZero() {
+		return false
+	}
+	m.swept = now
+	for e := m.lru.prev; e != &m.lru; {
+		prev := e.prev
+		if !now.Before(e.expires) {
+			m.remove(e)
+		}
+		e = prev
+	}
+	return len(m.sessions) < m.opts.MaxSessions
 }
 
 // live returns the session's entry if it exists and has not expired; an expired one is removed.
@@ -413,8 +452,7 @@ func (l *memoryLease) Save(_ context.Context, s *Session) error {
 	if m.live(s.ID, now) == nil {
 		return ErrNotFound
 	}
-	m.save(s, rec, now)
-	return nil
+	return m.save(s, rec, now)
 }
 
 func (l *memoryLease) Lost() <-chan struct{} { return l.lost }
