@@ -79,6 +79,13 @@ type Identity struct {
 	// 127.0.0.1, [::1]) need no entry.
 	LoginHosts []string `json:"login_hosts,omitempty"`
 
+	// PendingLoginsPerClient bounds the logins one client (its IP as Caddy sees it, after
+	// trusted_proxies; an IPv6 client by its /64) may start in 10 minutes, a started
+	// login's lifetime; past it the login page answers 429 with Retry-After. Default: 10;
+	// -1 turns the bound off (e.g. behind a proxy Caddy does not trust, where every
+	// client has the proxy's address).
+	PendingLoginsPerClient int `json:"pending_logins_per_client,omitempty"`
+
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
 }
@@ -164,6 +171,9 @@ func (id *Identity) setDefaults() {
 	if id.APIRelay == "" {
 		id.APIRelay = defaultAPIRelay
 	}
+	if id.PendingLoginsPerClient == 0 {
+		id.PendingLoginsPerClient = defaultPendingLoginsPerClient
+	}
 	for i := range id.Providers {
 		id.Providers[i].Region = strings.ToUpper(id.Providers[i].Region)
 		if id.Providers[i].ClientID == "" {
@@ -186,6 +196,9 @@ func (id *Identity) validate() error {
 	}
 	if err := validateLoginHosts(id.LoginHosts); err != nil {
 		return err
+	}
+	if id.PendingLoginsPerClient < -1 {
+		return fmt.Errorf("shell: identity pending_logins_per_client %d is not a bound; give a number of logins such as 10, or off", id.PendingLoginsPerClient)
 	}
 	if len(id.Providers) == 0 {
 		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")

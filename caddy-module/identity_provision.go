@@ -37,6 +37,8 @@ type identityRuntime struct {
 	relayForbidden atomic.Int64
 	// refreshes counts refresh calls this replica made.
 	refreshes atomic.Int64
+	// loginStarts bounds the logins a client may start (identity_login_limit.go); nil: off.
+	loginStarts *loginStarts
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map
@@ -81,6 +83,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		logger:         h.logger.Named("identity"),
 		autoExtend:     boolOr(id.AutoExtend, true),
 		keycloakLogout: boolOr(id.KeycloakLogout, true),
+		loginStarts:    newLoginStarts(id.PendingLoginsPerClient, pendingLoginWindow),
 	}
 	rt.lifecycle = session.Lifecycle{
 		IdleTimeout:    rt.idle,
