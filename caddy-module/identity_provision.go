@@ -140,6 +140,10 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 			}
 		}()
 	}
+	if id.Environment == auth.EnvProduction && len(h.resolver.Hosts) == 0 && len(id.LoginHosts) == 0 {
+		// Not an error: a config may be validated before its hosts are known.
+		rt.logger.Warn("no market hosts and no login_hosts: every login is refused (403); add `login_hosts <name>` to identity, e.g. login_hosts www.example.de")
+	}
 	id.rt = rt
 	return nil
 }
