@@ -17,6 +17,9 @@ const (
 	DefaultIdleTTL = 30 * time.Minute
 	// DefaultMaxSessions bounds the memory store.
 	DefaultMaxSessions = 100_000
+	// DefaultMaxPerSubject bounds one customer's sessions in the memory store: phone, tablet,
+	// a few browsers, with room to spare.
+	DefaultMaxPerSubject = 10
 )
 
 // ErrStoreFull: the memory store holds MaxSessions live sessions and refuses a new one. A
@@ -30,6 +33,10 @@ type MemoryOptions struct {
 	// MaxSessions is the most sessions kept; when that many live sessions are held, a new
 	// one is refused with ErrStoreFull (a live session is never evicted for it).
 	MaxSessions int
+	// MaxPerSubject is the most sessions one subject (customer) keeps; a new login past it
+	// ends that subject's own least recently active session, so one account logging in
+	// again and again cannot fill the store.
+	MaxPerSubject int
 	// IdleTTL is how long a session lives after its last Save or Touch.
 	IdleTTL time.Duration
 	// LockTTL is how long a lease lives without renewal (DefaultLockTTL).
@@ -90,6 +97,9 @@ func NewMemoryStore(opts MemoryOptions) *MemoryStore {
 	}
 	if opts.IdleTTL <= 0 {
 		opts.IdleTTL = DefaultIdleTTL
+	}
+	if opts.MaxPerSubject <= 0 {
+		opts.MaxPerSubject = DefaultMaxPerSubject
 	}
 	if opts.LockTTL <= 0 {
 		opts.LockTTL = DefaultLockTTL
@@ -183,6 +193,7 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) error {
 			e.lastActivity = s.LastActivity
 		}
 	} else {
+		m.limitSubject(s.Subject, now)
 		if !m.room(now) {
 			return fmt.Errorf("%w: %d live sessions held; a new session is refused so that no live one is evicted", ErrStoreFull, len(m.sessions))
 		}
@@ -202,6 +213,27 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) error {
 func (m *MemoryStore) trim(now time.Time) {
 	for e := m.lru.prev; e != &m.lru && !now.Before(e.expires); e = m.lru.prev {
 		m.remove(e)
+	}
+}
+
+// limitSubject makes room for one more session of sub: past MaxPerSubject, sub's own least
+// recently active sessions end (never another subject's).
+func (m *MemoryStore) limitSubject(sub string, now time.Time) {
+	if sub == "" {
+		return
+	}
+	for len(m.bySub[sub]) >= m.opts.MaxPerSubject {
+		var oldest *memoryEntry
+		for _, id := range m.bySub[sub] {
+			e := m.sessions[id]
+			if e != nil && (oldest == nil || e.lastActivity.Before(oldest.lastActivity)) {
+				oldest = e
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		m.remove(oldest)
 	}
 }
 

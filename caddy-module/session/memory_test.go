@@ -61,6 +61,33 @@ func TestMassLoginsNeverEvictAnotherCustomersSession(t *testing.T) {
 	}
 }
 
+// One account logging in again and again keeps at most MaxPerSubject sessions: its own
+// oldest end, nobody else's, and the store does not fill up.
+func TestOneAccountCannotFillTheMemoryStore(t *testing.T) {
+	ctx := context.Background()
+	clock := &fakeClock{t: now}
+	m := NewMemoryStore(MemoryOptions{MaxSessions: 50, MaxPerSubject: 4, Clock: clock.now})
+	victim := customerSession(1, "victim", now)
+	m.Save(ctx, victim)
+	var last *Session
+	for range 200 {
+		clock.advance(time.Second)
+		last = customerSession(2, NewID(), clock.now()) // the same subject every time
+		if err := m.Save(ctx, last); err != nil {
+			t.Fatalf("the attacker's own login: %v", err)
+		}
+	}
+	if m.Len() != 5 {
+		t.Errorf("%d sessions held, want the victim's and the attacker's last 4", m.Len())
+	}
+	if _, err := m.Get(ctx, victim.ID); err != nil {
+		t.Errorf("the victim's session: %v", err)
+	}
+	if _, err := m.Get(ctx, last.ID); err != nil {
+		t.Errorf("the attacker's newest session: %v", err)
+	}
+}
+
 // Expired sessions make room in a full store, also ones a read moved to the warm end.
 func TestFullMemoryStoreDropsExpiredSessionsFirst(t *testing.T) {
 	ctx := context.Background()
