@@ -41,6 +41,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
 //		consent          { ... }                (see caddyfile_consent.go)
 //		identity         { ... }  (see caddyfile_identity.go)
+//		app_view         { ... }  (see app_view.go)
 //		customer         { ... }  (see caddyfile_customer.go)
 //		tracking         { ... }  (see caddyfile_customer.go)
 //	}
@@ -122,6 +123,10 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseIdentity(d, h); err != nil {
 				return err
 			}
+		case "app_view":
+			if err := parseAppView(d, h); err != nil {
+				return err
+			}
 		case "header_variant":
 			if err := parseHeaderVariant(d, h); err != nil {
 				return err
@@ -147,7 +152,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 				return err
 			}
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, hsts, identity, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, hsts, identity, app_view, header_variant, consent, flags, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil

@@ -37,6 +37,8 @@ import (
 //		auto_extend        on|off
 //		stop_refreshing    on|off
 //		local_timeout      on|off
+//		login_hosts        <host>...
+//		pending_logins_per_client <n>|off
 //	}
 func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 	if h.Identity != nil {
@@ -115,6 +117,24 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 			if !d.AllArgs(&id.PensionLogoutURL) {
 				return d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
 			}
+		case "login_hosts":
+			hosts := d.RemainingArgs()
+			if len(hosts) == 0 {
+				return d.Errf("login_hosts takes one or more host names, e.g. login_hosts www.example.de")
+			}
+			id.LoginHosts = append(id.LoginHosts, hosts...)
+		case "pending_logins_per_client":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("pending_logins_per_client takes one number, e.g. 10, or off")
+			}
+			if v == "off" {
+				id.PendingLoginsPerClient = -1
+			} else if n, err := strconv.Atoi(v); err != nil || n < 1 {
+				return d.Errf("pending_logins_per_client %q is not a number of logins; give one such as 10, or off", v)
+			} else {
+				id.PendingLoginsPerClient = n
+			}
 		case "keycloak_logout", "auto_extend", "stop_refreshing", "local_timeout":
 			b, err := parseOnOff(d)
 			if err != nil {
@@ -131,7 +151,7 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing and local_timeout", opt)
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
 		}
 	}
 	h.Identity = id

@@ -59,6 +59,11 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 		{"on off", provider + "auto_extend maybe", `auto_extend "maybe" is neither on nor off`},
 		{"local timeout outside local", provider + "environment production\nlocal_timeout on", "local_timeout applies to environment local only (this is production)"},
 		{"identity twice", provider + "}\nidentity {\n" + provider, "identity is given twice"},
+		{"login host with a port", provider + "login_hosts www.example.de:443", `login_hosts "www.example.de:443" is not a host name; give the bare name`},
+		{"login host as a URL", provider + "login_hosts https://www.example.de", `login_hosts "https://www.example.de" is not a host name`},
+		{"login host with a trailing dot", provider + "login_hosts www.example.de.", `login_hosts "www.example.de." is not a host name`},
+		{"login hosts empty", provider + "login_hosts", "login_hosts takes one or more host names"},
+		{"pending logins", provider + "pending_logins_per_client 0", `pending_logins_per_client "0" is not a number of logins; give one such as 10, or off`},
 	}
 	for _, tt := range tests {
 		if tt.name == "identity arguments" {

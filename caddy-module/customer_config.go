@@ -3,7 +3,6 @@ package shell
 import (
 	"errors"
 	"fmt"
-	"net/netip"
 	"net/url"
 	"slices"
 	"sort"
@@ -186,19 +185,10 @@ func customerEnvironment(id *Identity) string {
 // loopback (a sidecar: the token never leaves the machine). Other environments may use
 // plain http on their private networks (a compose network's api:9091).
 func checkAPIScheme(u *url.URL, environment string) error {
-	if u.Scheme == "https" || environment != auth.EnvProduction || loopbackHost(u.Hostname()) {
+	if u.Scheme == "https" || environment != auth.EnvProduction || auth.IsLoopbackHost(u.Hostname()) {
 		return nil
 	}
 	return fmt.Errorf("shell: customer api %q uses plain http in environment production; the customer's bearer token goes there: give its https:// URL (plain http is for a loopback host, or another environment)", u.Redacted())
-}
-
-// loopbackHost tells whether host names this machine: localhost or a loopback address.
-func loopbackHost(host string) bool {
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
 }
 
 // validate reports the first problem of the block, saying what to change.

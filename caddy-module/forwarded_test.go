@@ -45,7 +45,8 @@ func TestForwardedHTTPS(t *testing.T) {
 			if ok && (c.Name != session.CookieName || !c.Secure) {
 				t.Errorf("cookie %s secure=%v, want %s secure", c.Name, c.Secure, session.CookieName)
 			}
-			if origin := originOf(r); tc.https && origin != "https://bank.example" {
+			h := &Handler{Identity: &Identity{LoginHosts: []string{"bank.example"}}}
+			if origin, err := h.siteOrigin(r); err != nil || tc.https && origin != "https://bank.example" {
 				t.Errorf("callback origin %q, want https://bank.example", origin)
 			}
 		})

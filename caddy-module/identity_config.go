@@ -92,6 +92,21 @@ type Identity struct {
 	// relayFromCustomer: APIRelay and its upstream were taken from the customer block.
 	relayFromCustomer bool
 
+	// LoginHosts are host names (bare, no port) where logins may start and the provider's
+	// callback lands, beside the market hosts of the shell block (`host <name> <locale>`):
+	// e.g. the default market's own domain. The login's redirect_uri is built from these
+	// names only, never from a Host header as sent; a login on any other host is refused
+	// (403). Outside environment production, loopback hosts (localhost, *.localhost,
+	// 127.0.0.1, [::1]) need no entry.
+	LoginHosts []string `json:"login_hosts,omitempty"`
+
+	// PendingLoginsPerClient bounds the logins one client (its IP as Caddy sees it, after
+	// trusted_proxies; an IPv6 client by its /64) may start in 10 minutes, a started
+	// login's lifetime; past it the login page answers 429 with Retry-After. Default: 10;
+	// -1 turns the bound off (e.g. behind a proxy Caddy does not trust, where every
+	// client has the proxy's address).
+	PendingLoginsPerClient int `json:"pending_logins_per_client,omitempty"`
+
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
 }
@@ -139,7 +154,9 @@ func (p IdentityProvider) authConfig() auth.ProviderConfig {
 type SessionStore struct {
 	// Kind is memory or redis.
 	Kind string `json:"kind"`
-	// MaxSessions bounds the memory store; the least recently used go first. Default: 100000.
+	// MaxSessions bounds the memory store. When it holds that many live sessions, a new
+	// login is refused (503) rather than evicting a live customer's session; expired ones
+	// make room first. Default: 100000.
 	MaxSessions int `json:"max_sessions,omitempty"`
 	// Addrs are Redis addresses host:port: one for a standalone server, several for a
 	// Cluster, the Sentinels' with SentinelMaster.
@@ -190,6 +207,9 @@ func (id *Identity) setDefaults() {
 	if id.Protect == nil {
 		id.Protect = rules.CustomerArea
 	}
+	if id.PendingLoginsPerClient == 0 {
+		id.PendingLoginsPerClient = defaultPendingLoginsPerClient
+	}
 	for i := range id.Providers {
 		id.Providers[i].Region = strings.ToUpper(id.Providers[i].Region)
 		if id.Providers[i].ClientID == "" {
@@ -209,6 +229,12 @@ func (id *Identity) validate() error {
 	}
 	if id.LocalTimeout != nil && id.Environment != session.EnvironmentLocal {
 		return fmt.Errorf("shell: identity local_timeout applies to environment local only (this is %s): the monitor always runs elsewhere; remove local_timeout or set environment local", id.Environment)
+	}
+	if err := validateLoginHosts(id.LoginHosts); err != nil {
+		return err
+	}
+	if id.PendingLoginsPerClient < -1 {
+		return fmt.Errorf("shell: identity pending_logins_per_client %d is not a bound; give a number of logins such as 10, or off", id.PendingLoginsPerClient)
 	}
 	if len(id.Providers) == 0 {
 		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")

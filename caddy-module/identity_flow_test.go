@@ -245,7 +245,8 @@ func TestLoginThroughTheProvider(t *testing.T) {
 }
 
 func TestHostileReturnPathsNeverLeaveTheSite(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	// One client starts a login per corpus entry: the bound on started logins is off.
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) { id.PendingLoginsPerClient = -1 })
 	gw := rig.replicas[0]
 	corpus := hostileReturnPaths(t)
 	for i, hostile := range corpus {
@@ -700,11 +701,76 @@ func TestCallbacksThatDoNotLogIn(t *testing.T) {
 	}
 }
 
+// appViewHeader is the app signal the webview tests configure.
+const appViewHeader = "X-App-Platform"
+
+// withAppView configures the app's signal on a provisioned gateway.
+func (lg *liveGateway) withAppView() {
+	lg.h.AppView = &AppView{Header: appViewHeader, Values: []string{"ios", "android"}}
+	lg.h.AppView.Provision()
+}
+
+// loginFrom logs the browser in as anna starting at loginPath with the request headers
+// hdr on the login start, and returns the stored session.
+func (lg *liveGateway) loginFrom(t *testing.T, b *authtest.Browser, loginPath string, hdr http.Header) *session.Session {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, lg.srv.URL+loginPath, nil)
+	for k, v := range hdr {
+		req.Header[k] = v
+	}
+	res, body := send(t, b, req)
+	if res.StatusCode != http.StatusFound {
+		t.Fatalf("GET %s: %d %s, want 302 to the provider", loginPath, res.StatusCode, body)
+	}
+	callback := b.Login(t, res.Header.Get("Location"), authtest.DemoUser, authtest.DemoPassword)
+	if res, body = browse(t, b, callback.String()); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("callback: %d %s, want 303", res.StatusCode, body)
+	}
+	s, err := lg.storedSession(t, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// A link anyone can send, /login/?webview=1, must not make a session whose idle time never
+// counts: only a login started with the app's signal does.
+func TestWebviewLinkWithoutTheAppSignalMakesABrowserSession(t *testing.T) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
+	gw := rig.replicas[0]
+	app := http.Header{appViewHeader: {"ios"}}
+	for _, tt := range []struct {
+		name      string
+		appView   bool
+		loginPath string
+		hdr       http.Header
+	}{
+		{"no app_view configured, webview=1", false, "/login/?webview=1", nil},
+		{"no app_view configured, webview=1 and the header", false, "/login/?webview=1", app},
+		{"webview=1 from a link", true, "/login/?webview=1&return=/festgeld/", nil},
+		{"webview=true from a link", true, "/login/?webview=true", nil},
+		{"webview=1 inside the return path", true, "/login/?return=" + url.QueryEscape("/festgeld/?webview=1"), nil},
+		{"a header value the operator did not name", true, "/login/?webview=1", http.Header{appViewHeader: {"desktop"}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			gw.h.AppView = nil
+			if tt.appView {
+				gw.withAppView()
+			}
+			if s := gw.loginFrom(t, newBrowser(), tt.loginPath, tt.hdr); s.Webview {
+				t.Error("the login made a webview session, whose idle time never counts")
+			}
+		})
+	}
+}
+
 func TestLoginFromTheWebview(t *testing.T) {
 	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
 	gw := rig.replicas[0]
+	gw.withAppView()
 	b := newBrowser()
-	final := gw.login(t, b, "/login/?webview=1&return=/festgeld/")
+	final := "/festgeld/"
+	gw.loginFrom(t, b, "/login/?webview=1&return=/festgeld/", http.Header{appViewHeader: {"Android"}})
 	s, err := gw.storedSession(t, b)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
@@ -34,6 +36,11 @@ func isLoginPath(path, basePath string) bool {
 // validated (same-site relative paths only).
 func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, locale string) error {
 	rt := h.Identity.rt
+	noStore(w)
+	origin, err := h.siteOrigin(r) // identity_host.go: never a Host as sent
+	if err != nil {
+		return err
+	}
 	q := r.URL.Query()
 	returnTo, ok := auth.SafeReturnPath(q.Get(returnParam))
 	if !ok {
@@ -41,9 +48,13 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	}
 	returnTo = withQuery(returnTo, "product", q.Get("product"))
 	returnTo = withQuery(returnTo, "regflow", q.Get("regflow"))
-	// The app's embedded view says so when it opens the login; the session keeps it.
-	returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
-	noStore(w)
+	// The app's embedded view says so when it opens the login, and the session keeps it;
+	// only a request with the app's signal may say so (a webview session never idles out).
+	// A webview mark smuggled in the return path counts no more than the parameter.
+	returnTo = withoutQuery(returnTo, webviewParam)
+	if h.isAppRequest(r) {
+		returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
+	}
 	if visitorOf(r).loggedIn() {
 		http.Redirect(w, r, returnTo, http.StatusFound)
 		return nil
@@ -52,11 +63,15 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	if provider == nil {
 		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure provider %s", locale, regionOf(locale)))
 	}
+	if wait, ok := rt.loginStarts.allow(clientKey(r), h.now()); !ok { // identity_login_limit.go
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		return caddyhttp.Error(http.StatusTooManyRequests, errors.New("too many logins started from this address; please wait a few minutes and try again"))
+	}
 	authURL, pending, err := provider.StartLogin(r.Context(), auth.LoginRequest{
 		ReturnTo:    returnTo,
 		Product:     q.Get("product"),
 		RegFlow:     q.Get("regflow"),
-		RedirectURL: originOf(r) + callbackPath,
+		RedirectURL: origin + callbackPath,
 		Locale:      locale,
 	})
 	if err != nil {
@@ -90,6 +105,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	}
 	rt := h.Identity.rt
 	noStore(w)
+	if _, err := h.siteOrigin(r); err != nil {
+		return err
+	}
 	state := r.URL.Query().Get("state")
 	clearPendingCookie(w, r, state)
 	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), h.now())
@@ -139,7 +157,13 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
 	}
-	if err := rt.store.Save(r.Context(), s); err != nil {
+	if err := rt.store.Save(r.Context(), s); errors.Is(err, session.ErrStoreFull) {
+		// Refused rather than logging out a live customer to make room (a flood of logins
+		// must not evict others); expired sessions free places as they go.
+		rt.logger.Warn("the session store is full; a login is refused", requestID(r.Context()))
+		w.Header().Set("Retry-After", "60")
+		return caddyhttp.Error(http.StatusServiceUnavailable, errors.New("too many customers are logged in on this gateway right now; please try again in a few minutes (operators: raise session_store memory max_sessions or use the redis store)"))
+	} else if err != nil {
 		rt.logger.Error("cannot save the new session", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the session store is not reachable: %w", err))
@@ -174,6 +198,21 @@ func returnOr(p string) string {
 	return "/"
 }
 
+// withoutQuery removes key from a path's query.
+func withoutQuery(p, key string) string {
+	u, err := url.Parse(p)
+	if err != nil {
+		return p
+	}
+	q := u.Query()
+	if !q.Has(key) {
+		return p
+	}
+	q.Del(key)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
 // withQuery adds key=value to a path's query unless value is empty or key is already there.
 func withQuery(p, key, value string) string {
 	if value == "" {
@@ -190,12 +229,6 @@ func withQuery(p, key, value string) string {
 	q.Set(key, value)
 	u.RawQuery = q.Encode()
 	return u.String()
-}
-
-// originOf is the scheme and host the browser used, for the callback URL on the same host
-// (each market host has its own callback, registered at the provider).
-func originOf(r *http.Request) string {
-	return session.Scheme(r) + "://" + r.Host
 }
 
 // A pending login's cookie is named after the start of its state (the provider sends the

@@ -42,6 +42,8 @@ type identityRuntime struct {
 	refreshes atomic.Int64
 	// stopSweep stops the sweep of sessions that ran out in the store (identity_sweep.go).
 	stopSweep func()
+	// loginStarts bounds the logins a client may start (identity_login_limit.go); nil: off.
+	loginStarts *loginStarts
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map
@@ -89,6 +91,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		logger:         h.logger.Named("identity"),
 		autoExtend:     boolOr(id.AutoExtend, true),
 		keycloakLogout: boolOr(id.KeycloakLogout, true),
+		loginStarts:    newLoginStarts(id.PendingLoginsPerClient, pendingLoginWindow),
 	}
 	rt.lifecycle = session.Lifecycle{
 		IdleTimeout:    rt.idle,
@@ -154,6 +157,10 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 	}
 	if rt.relay, err = h.provisionRelay(ctx); err != nil {
 		return err
+	}
+	if id.Environment == auth.EnvProduction && len(h.resolver.Hosts) == 0 && len(id.LoginHosts) == 0 {
+		// Not an error: a config may be validated before its hosts are known.
+		rt.logger.Warn("no market hosts and no login_hosts: every login is refused (403); add `login_hosts <name>` to identity, e.g. login_hosts www.example.de")
 	}
 	id.rt = rt
 	rt.stopSweep = h.startExpirySweep()

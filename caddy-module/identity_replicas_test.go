@@ -145,7 +145,8 @@ func TestReplicasShareSessions(t *testing.T) {
 session_store redis {
 	addrs %s
 }
-session_keys c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=`, idp.Issuer, redisSrv.Addr)
+session_keys c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=
+login_hosts localhost`, idp.Issuer, redisSrv.Addr)
 	replicas := []*replica{startReplica(t, bin, ports[0], block), startReplica(t, bin, ports[1], block)}
 
 	// Log in through replica A; cookies of localhost go to both replicas.

@@ -94,6 +94,7 @@ http://localhost:%d {
 	shell {
 		identity {
 			provider DEU %s
+			login_hosts localhost
 		}
 		customer {
 			api %s%s

@@ -114,9 +114,7 @@ func (h *Handler) marketLink(r *http.Request, m market.BannerMarket, on map[stri
 		return localePath
 	}
 	sort.Strings(hosts)
-	port := ""
-	if i := strings.LastIndexByte(r.Host, ':'); i >= 0 && !strings.Contains(r.Host[i:], "]") {
-		port = r.Host[i:]
-	}
-	return (&url.URL{Scheme: session.Scheme(r), Host: hosts[0] + port, Path: "/"}).String()
+	// The configured host with this request's port, and only when that is a number: a Host
+	// such as at.localhost:1,evil.example must not smuggle another host into the link.
+	return (&url.URL{Scheme: session.Scheme(r), Host: hosts[0] + requestPort(r), Path: "/"}).String()
 }

@@ -108,20 +108,10 @@ func relayUpstream(raw, prefix, environment string) (*url.URL, error) {
 	if p := strings.TrimSuffix(u.Path, "/"); p != "" && p != strings.TrimSuffix(prefix, "/") {
 		return nil, fmt.Errorf("shell: identity api_relay upstream %q has the path %s, but the relay passes the request path (%s/...) on unchanged; give the origin only, e.g. %s://%s", raw, u.Path, strings.TrimSuffix(prefix, "/"), u.Scheme, u.Host)
 	}
-	if u.Scheme == "http" && environment == auth.EnvProduction && !isLoopbackHost(u.Hostname()) {
+	if u.Scheme == "http" && environment == auth.EnvProduction && !auth.IsLoopbackHost(u.Hostname()) {
 		return nil, fmt.Errorf("shell: identity api_relay upstream %q uses plain http: in environment production the bearer token goes over https only; give https://%s, or set the identity environment (e.g. development) of a test setup", raw, u.Host)
 	}
 	return u, nil
-}
-
-// isLoopbackHost: localhost names and loopback addresses, which plain http never leaves.
-func isLoopbackHost(host string) bool {
-	host = strings.ToLower(host)
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // provisionRelay builds the relay's reverse proxy to its upstream, or nothing when the

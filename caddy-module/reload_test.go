@@ -66,6 +66,7 @@ http://localhost:%d {
 		design_version %s
 		identity {
 			provider DEU %s
+			login_hosts localhost
 			%s
 		}
 	}

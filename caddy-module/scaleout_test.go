@@ -47,6 +47,7 @@ http://:%d {
 				addrs %s
 			}
 			session_keys c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=
+			login_hosts localhost
 		}
 	}
 	reverse_proxy %s

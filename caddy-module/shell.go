@@ -100,6 +100,11 @@ type Handler struct {
 	// identity_config.go). Without it every visitor gets the public header.
 	Identity *Identity `json:"identity,omitempty"`
 
+	// AppView is how the app's embedded view proves a request is its own (app_view.go):
+	// a header and its values, or a user-agent token. Unset, no request is the app's, and
+	// a login's webview=1 makes no webview session.
+	AppView *AppView `json:"app_view,omitempty"`
+
 	// Feature flags and the country banner (flags.go, banner.go, market_route.go).
 
 	// FlagFile is the operator's feature-flag file (JSON, see testdata/flags.json), read at
@@ -206,6 +211,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
+	if h.AppView != nil {
+		h.AppView.Provision()
+	}
 	if err := h.provisionIdentity(ctx); err != nil {
 		return err
 	}
@@ -251,6 +259,11 @@ func (h *Handler) Validate() error {
 	}
 	if err := h.validateCustomerAndTracking(); err != nil {
 		return err
+	}
+	if h.AppView != nil {
+		if err := h.AppView.Validate(); err != nil {
+			return err
+		}
 	}
 	return h.validateIdentity()
 }

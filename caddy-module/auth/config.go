@@ -3,6 +3,7 @@ package auth
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"regexp"
 	"strings"
@@ -139,7 +140,7 @@ func checkIssuer(issuer string) error {
 		return fmt.Errorf("auth: issuer %q must start with https://", issuer)
 	case u.Host == "":
 		return fmt.Errorf("auth: issuer %q has no host: write it as https://host/path", issuer)
-	case u.Scheme == "http" && !isLoopback(u.Hostname()):
+	case u.Scheme == "http" && !IsLoopbackHost(u.Hostname()):
 		return fmt.Errorf("auth: issuer %q uses plain http: use https (plain http is allowed for localhost only)", issuer)
 	case u.User != nil:
 		return fmt.Errorf("auth: issuer %q carries user info: remove it", issuer)
@@ -153,8 +154,16 @@ func checkIssuer(issuer string) error {
 	return nil
 }
 
-func isLoopback(host string) bool {
-	return host == "localhost" || strings.HasSuffix(host, ".localhost") || host == "127.0.0.1" || host == "::1"
+// IsLoopbackHost tells whether a host name (no port; an IPv6 literal with or without its
+// brackets) names this machine: localhost, *.localhost or a loopback address. Plain http to
+// such a host never leaves the machine, so it is the one exception to https in production.
+func IsLoopbackHost(host string) bool {
+	host = strings.ToLower(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	addr, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && addr.IsLoopback()
 }
 
 // Validate checks the configuration for the environment env, with messages that say what to

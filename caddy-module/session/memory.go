@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -16,12 +17,26 @@ const (
 	DefaultIdleTTL = 30 * time.Minute
 	// DefaultMaxSessions bounds the memory store.
 	DefaultMaxSessions = 100_000
+	// DefaultMaxPerSubject bounds one customer's sessions in the memory store: phone, tablet,
+	// a few browsers, with room to spare.
+	DefaultMaxPerSubject = 10
 )
+
+// ErrStoreFull: the memory store holds MaxSessions live sessions and refuses a new one. A
+// flood of logins must not push other customers' live sessions out (evicting the least
+// recently used would log out the quietest customer for every login an attacker makes), so
+// a full store refuses instead; expired sessions make room first.
+var ErrStoreFull = errors.New("session store is full")
 
 // MemoryOptions configure NewMemoryStore; zero values take the defaults.
 type MemoryOptions struct {
-	// MaxSessions is the most sessions kept; beyond it the least recently used is evicted.
+	// MaxSessions is the most sessions kept; when that many live sessions are held, a new
+	// one is refused with ErrStoreFull (a live session is never evicted for it).
 	MaxSessions int
+	// MaxPerSubject is the most sessions one subject (customer) keeps; a new login past it
+	// ends that subject's own least recently active session, so one account logging in
+	// again and again cannot fill the store.
+	MaxPerSubject int
 	// IdleTTL is how long a session lives after its last Save or Touch.
 	IdleTTL time.Duration
 	// LockTTL is how long a lease lives without renewal (DefaultLockTTL).
@@ -39,8 +54,9 @@ type MemoryOptions struct {
 // ends them.
 const MaxExpired = 10_000
 
-// MemoryStore keeps sessions in this process: bounded, least recently used evicted first,
-// expiring after IdleTTL without activity. Records are kept packed (see packSession), about
+// MemoryStore keeps sessions in this process: bounded (a new session is refused when full,
+// never made room for by evicting another customer's live one), expiring after IdleTTL
+// without activity. Records are kept packed (see packSession), about
 // 1.8 kB a session with Keycloak-sized tokens, all included. It serves a single replica; run several
 // replicas with the Redis store.
 type MemoryStore struct {
@@ -61,6 +77,8 @@ type MemoryStore struct {
 
 	// expired holds the records of sessions that expired or were evicted (KeepExpired).
 	expired [][]byte
+	// swept is when a full store last looked through every session for expired ones.
+	swept time.Time
 }
 
 // hotSessions is how many sessions the memory store keeps unpacked (about 5 kB each).
@@ -91,6 +109,9 @@ func NewMemoryStore(opts MemoryOptions) *MemoryStore {
 	}
 	if opts.IdleTTL <= 0 {
 		opts.IdleTTL = DefaultIdleTTL
+	}
+	if opts.MaxPerSubject <= 0 {
+		opts.MaxPerSubject = DefaultMaxPerSubject
 	}
 	if opts.LockTTL <= 0 {
 		opts.LockTTL = DefaultLockTTL
@@ -173,11 +194,10 @@ func (m *MemoryStore) Save(_ context.Context, s *Session) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.save(s, rec, m.opts.Clock.now())
-	return nil
+	return m.save(s, rec, m.opts.Clock.now())
 }
 
-func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
+func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) error {
 	e := m.live(s.ID, now)
 	if e != nil {
 		m.unindex(e)
@@ -185,6 +205,10 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 			e.lastActivity = s.LastActivity
 		}
 	} else {
+		m.limitSubject(s.Subject, now)
+		if !m.room(now) {
+			return fmt.Errorf("%w: %d live sessions held; a new session is refused so that no live one is evicted", ErrStoreFull, len(m.sessions))
+		}
 		e = &memoryEntry{id: s.ID, lastActivity: s.LastActivity}
 		m.sessions[s.ID] = e
 	}
@@ -194,16 +218,63 @@ func (m *MemoryStore) save(s *Session, rec []byte, now time.Time) {
 	m.use(e)
 	m.index(e)
 	m.trim(now)
+	return nil
 }
 
-// trim drops expired sessions from the cold end, then evicts down to MaxSessions.
+// trim drops expired sessions from the cold end.
 func (m *MemoryStore) trim(now time.Time) {
-	for e := m.lru.prev; e != &m.lru; e = m.lru.prev {
-		if len(m.sessions) <= m.opts.MaxSessions && now.Before(e.expires) {
-			return
-		}
+	for e := m.lru.prev; e != &m.lru && !now.Before(e.expires); e = m.lru.prev {
 		m.drop(e)
 	}
+}
+
+// limitSubject makes room for one more session of sub: past MaxPerSubject, sub's own least
+// recently active sessions end (never another subject's).
+func (m *MemoryStore) limitSubject(sub string, now time.Time) {
+	if sub == "" {
+		return
+	}
+	for len(m.bySub[sub]) >= m.opts.MaxPerSubject {
+		var oldest *memoryEntry
+		for _, id := range m.bySub[sub] {
+			e := m.sessions[id]
+			if e != nil && (oldest == nil || e.lastActivity.Before(oldest.lastActivity)) {
+				oldest = e
+			}
+		}
+		if oldest == nil {
+			return
+		}
+		m.drop(oldest)
+	}
+}
+
+// fullSweepEvery bounds how often a full store looks through every session for expired ones
+// (a read moves a session to the warm end without extending it, so the cold end alone can
+// miss some): refused logins cannot make it walk the whole store on each attempt.
+const fullSweepEvery = time.Second
+
+// room tells whether a new session fits: below MaxSessions, after dropping expired ones.
+func (m *MemoryStore) room(now time.Time) bool {
+	if len(m.sessions) < m.opts.MaxSessions {
+		return true
+	}
+	m.trim(now)
+	if len(m.sessions) < m.opts.MaxSessions {
+		return true
+	}
+	if now.Sub(m.swept) < fullSweepEvery && !m.swept.IsZero() {
+		return false
+	}
+	m.swept = now
+	for e := m.lru.prev; e != &m.lru; {
+		prev := e.prev
+		if !now.Before(e.expires) {
+			m.drop(e)
+		}
+		e = prev
+	}
+	return len(m.sessions) < m.opts.MaxSessions
 }
 
 // live returns the session's entry if it exists and has not expired; an expired one is removed.
@@ -461,8 +532,7 @@ func (l *memoryLease) Save(_ context.Context, s *Session) error {
 	if m.live(s.ID, now) == nil {
 		return ErrNotFound
 	}
-	m.save(s, rec, now)
-	return nil
+	return m.save(s, rec, now)
 }
 
 func (l *memoryLease) Lost() <-chan struct{} { return l.lost }

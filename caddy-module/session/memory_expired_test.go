@@ -2,18 +2,21 @@ package session
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 )
 
 // A session that simply runs out in the store must not vanish silently: the gateway ends it
 // at the identity provider too, so TakeExpired hands over, once each, every session that
-// expired (swept, or found expired on a read) or was evicted, with its refresh token; and
-// never one that was deleted (its logout already ended it) or is still alive.
+// expired (swept, or found expired on a read) or was ended to make room (a customer's oldest
+// session past MaxPerSubject), with its refresh token; and never one that was deleted (its
+// logout already ended it) or is still alive. A full store refuses a new session rather than
+// evict another customer's.
 func TestMemoryStoreHandsOverSessionsThatRanOut(t *testing.T) {
 	ctx := context.Background()
 	clock := &fakeClock{t: now}
-	m := NewMemoryStore(MemoryOptions{MaxSessions: 3, IdleTTL: 10 * time.Minute, Clock: clock.now, KeepExpired: true})
+	m := NewMemoryStore(MemoryOptions{MaxSessions: 3, MaxPerSubject: 1, IdleTTL: 10 * time.Minute, Clock: clock.now, KeepExpired: true})
 	s := make([]*Session, 6)
 	for i := range s {
 		s[i] = customerSession(i, "sid", now)
@@ -28,13 +31,19 @@ func TestMemoryStoreHandsOverSessionsThatRanOut(t *testing.T) {
 	if _, err := m.Get(ctx, s[0].ID); err == nil {
 		t.Fatal("s[0] is still alive past its idle TTL")
 	}
-	for _, x := range s[3:] { // the bound is 3: s[1] is evicted (s[3], s[4], s[5] stay)
-		m.Save(ctx, x)
+	s[4].Subject = s[1].Subject // s[1]'s customer logs in again: past MaxPerSubject, s[1] ends
+	for _, x := range s[3:] {   // then the store holds s[3], s[4], s[5]: full
+		if err := m.Save(ctx, x); err != nil {
+			t.Fatalf("save: %v", err)
+		}
+	}
+	if err := m.Save(ctx, customerSession(7, "sid", clock.now())); !errors.Is(err, ErrStoreFull) {
+		t.Fatalf("a full store took a new session (%v) instead of refusing it", err)
 	}
 	got := m.TakeExpired()
 	want := map[string]bool{s[0].Tokens.RefreshToken: true, s[1].Tokens.RefreshToken: true}
 	if len(got) != len(want) {
-		t.Fatalf("%d sessions handed over, want 2 (the expired and the evicted)", len(got))
+		t.Fatalf("%d sessions handed over, want 2 (the expired and the ended one)", len(got))
 	}
 	for _, x := range got {
 		if !want[x.Tokens.RefreshToken] || x.Region != "DEU" {

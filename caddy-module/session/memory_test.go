@@ -21,53 +21,111 @@ func (c *fakeClock) advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-func TestMemoryStoreEvictsLeastRecentlyUsed(t *testing.T) {
+// An attacker who logs in again and again (one account or many) until the store is full
+// never logs out another customer: the victim's live session stays, the flood's next
+// session is refused.
+func TestMassLoginsNeverEvictAnotherCustomersSession(t *testing.T) {
 	ctx := context.Background()
 	clock := &fakeClock{t: now}
-	m := NewMemoryStore(MemoryOptions{MaxSessions: 3, Clock: clock.now})
-	s := make([]*Session, 5)
+	m := NewMemoryStore(MemoryOptions{MaxSessions: 50, IdleTTL: 15 * time.Minute, Clock: clock.now})
+	victim := customerSession(1, "victim", now)
+	if err := m.Save(ctx, victim); err != nil {
+		t.Fatal(err)
+	}
+	refused := 0
+	for i := range 500 {
+		clock.advance(time.Second) // each attacker session newer than the victim's last use
+		err := m.Save(ctx, customerSession(1000+i, "attacker", clock.now()))
+		switch {
+		case errors.Is(err, ErrStoreFull):
+			refused++
+		case err != nil:
+			t.Fatal(err)
+		}
+	}
+	if m.Len() > 50 {
+		t.Errorf("%d sessions held, bound is 50", m.Len())
+	}
+	if refused != 500-49 {
+		t.Errorf("%d attacker sessions refused, want %d (the store full)", refused, 500-49)
+	}
+	if _, err := m.Get(ctx, victim.ID); err != nil {
+		t.Fatalf("the victim's session is gone after the flood: %v", err)
+	}
+	// The victim's own session still changes: a refresh or activity is no new session.
+	if err := m.Save(ctx, victim); err != nil {
+		t.Errorf("saving the victim's live session in a full store: %v", err)
+	}
+	if err := m.Touch(ctx, victim.ID, clock.now()); err != nil {
+		t.Errorf("touching the victim's live session in a full store: %v", err)
+	}
+}
+
+// One account logging in again and again keeps at most MaxPerSubject sessions: its own
+// oldest end, nobody else's, and the store does not fill up.
+func TestOneAccountCannotFillTheMemoryStore(t *testing.T) {
+	ctx := context.Background()
+	clock := &fakeClock{t: now}
+	m := NewMemoryStore(MemoryOptions{MaxSessions: 50, MaxPerSubject: 4, Clock: clock.now})
+	victim := customerSession(1, "victim", now)
+	m.Save(ctx, victim)
+	var last *Session
+	for range 200 {
+		clock.advance(time.Second)
+		last = customerSession(2, NewID(), clock.now()) // the same subject every time
+		if err := m.Save(ctx, last); err != nil {
+			t.Fatalf("the attacker's own login: %v", err)
+		}
+	}
+	if m.Len() != 5 {
+		t.Errorf("%d sessions held, want the victim's and the attacker's last 4", m.Len())
+	}
+	if _, err := m.Get(ctx, victim.ID); err != nil {
+		t.Errorf("the victim's session: %v", err)
+	}
+	if _, err := m.Get(ctx, last.ID); err != nil {
+		t.Errorf("the attacker's newest session: %v", err)
+	}
+}
+
+// Expired sessions make room in a full store, also ones a read moved to the warm end.
+func TestFullMemoryStoreDropsExpiredSessionsFirst(t *testing.T) {
+	ctx := context.Background()
+	clock := &fakeClock{t: now}
+	m := NewMemoryStore(MemoryOptions{MaxSessions: 3, IdleTTL: 10 * time.Minute, Clock: clock.now})
+	s := make([]*Session, 6)
 	for i := range s {
 		s[i] = customerSession(i, "sid", now)
 	}
-	steps := []struct {
-		name  string
-		do    func()
-		alive []int
-		gone  []int
-	}{
-		{"fill to the bound", func() {
-			for _, x := range s[:3] {
-				m.Save(ctx, x)
-			}
-		}, []int{0, 1, 2}, nil},
-		{"use the oldest, then add one: the least recently used (1) goes", func() {
-			m.Get(ctx, s[0].ID)
-			m.Save(ctx, s[3])
-		}, []int{0, 2, 3}, []int{1}},
-		{"activity counts as use: touch 2, add one, 0 goes", func() {
-			m.Touch(ctx, s[2].ID, now)
-			m.Save(ctx, s[4])
-		}, []int{2, 3, 4}, []int{0, 1}},
-	}
-	for _, step := range steps {
-		step.do()
-		if m.Len() > 3 {
-			t.Fatalf("%s: %d sessions held, bound is 3", step.name, m.Len())
-		}
-		for _, i := range step.gone {
-			if _, err := m.Get(ctx, s[i].ID); !errors.Is(err, ErrNotFound) {
-				t.Errorf("%s: session %d still there", step.name, i)
-			}
-		}
-		for _, i := range step.alive {
-			if _, err := m.Get(ctx, s[i].ID); err != nil {
-				t.Errorf("%s: session %d gone: %v", step.name, i, err)
-			}
+	for _, x := range s[:3] {
+		if err := m.Save(ctx, x); err != nil {
+			t.Fatal(err)
 		}
 	}
-	// Evicted sessions leave the indexes too: a logout counts only what is still held.
+	if err := m.Save(ctx, s[3]); !errors.Is(err, ErrStoreFull) {
+		t.Fatalf("a fourth session in a store of 3 live ones: %v, want ErrStoreFull", err)
+	}
+	clock.advance(6 * time.Minute)
+	m.Touch(ctx, s[1].ID, clock.now()) // 1 stays live
+	m.Get(ctx, s[0].ID)                // a read: 0 moves to the warm end, not extended
+	clock.advance(5 * time.Minute)     // 0 and 2 expired; 1, live, sits between them
+	if err := m.Save(ctx, s[3]); err != nil {
+		t.Fatalf("after two sessions expired: %v", err)
+	}
+	if err := m.Save(ctx, s[4]); err != nil {
+		t.Fatalf("after two sessions expired, the second new one: %v", err)
+	}
+	if err := m.Save(ctx, s[5]); !errors.Is(err, ErrStoreFull) {
+		t.Errorf("full again: %v, want ErrStoreFull", err)
+	}
+	for _, i := range []int{1, 3, 4} {
+		if _, err := m.Get(ctx, s[i].ID); err != nil {
+			t.Errorf("live session %d gone: %v", i, err)
+		}
+	}
+	// Dropped sessions leave the indexes too: a logout counts only what is still held.
 	if n, _ := m.DeleteBySID(ctx, "sid"); n != 3 {
-		t.Errorf("DeleteBySID after evictions = %d, want 3", n)
+		t.Errorf("DeleteBySID = %d, want 3", n)
 	}
 }
 
