@@ -31,6 +31,7 @@ import (
 //		idle_timeout       <duration>
 //		max_session        <duration>
 //		protect            <path>...
+//		reauth             <path>... [GET|HEAD|POST|PUT|PATCH|DELETE...] <max_age>
 //		api_relay          <path prefix> <upstream>|off
 //		pension_logout_url <url>
 //		keycloak_logout    on|off
@@ -100,6 +101,12 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				return d.Errf("protect takes one or more paths, e.g. protect /postbox/* /documents")
 			}
 			id.Protect = append(id.Protect, paths...)
+		case "reauth":
+			rule, err := parseReauthRule(d)
+			if err != nil {
+				return err
+			}
+			id.Reauth = append(id.Reauth, rule)
 		case "api_relay":
 			// The upstream is required: without it the relay would have nowhere safe to
 			// send the token (the content site behind the shell must never get it).
@@ -151,11 +158,48 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
+			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
 		}
 	}
 	h.Identity = id
 	return nil
+}
+
+// parseReauthRule reads `reauth <path>... [METHOD...] <max_age>`, e.g.
+// `reauth /payout/* /bank-details 5m` or `reauth /rest/open_api/v2/payouts POST 5m`; the
+// option may repeat, one rule each.
+func parseReauthRule(d *caddyfile.Dispenser) (ReauthRule, error) {
+	var r ReauthRule
+	args := d.RemainingArgs()
+	if len(args) < 2 {
+		return r, d.Errf("reauth takes paths, optional methods and the most a login may be old, e.g. reauth /payout/* /bank-details 5m or reauth /payout/* POST 5m")
+	}
+	last := args[len(args)-1]
+	dur, err := caddy.ParseDuration(last)
+	if err != nil {
+		return r, d.Errf("reauth ends with the most a login may be old; %q is not a duration, give one such as 5m: reauth %s 5m", last, strings.Join(args, " "))
+	}
+	r.MaxAge = caddy.Duration(dur)
+	for _, a := range args[:len(args)-1] {
+		switch {
+		case strings.HasPrefix(a, "/"):
+			if len(r.Methods) > 0 {
+				return r, d.Errf("reauth path %q after a method: give the paths first, then the methods, then the max age, e.g. reauth /payout/* POST 5m", a)
+			}
+			r.Paths = append(r.Paths, a)
+		case strings.ToUpper(a) == a && a != "":
+			r.Methods = append(r.Methods, a)
+		default:
+			return r, d.Errf("reauth %q is neither a path (starting with /) nor a method in upper case (GET, POST, ...)", a)
+		}
+	}
+	if len(r.Paths) == 0 {
+		return r, d.Errf("reauth needs one or more paths before the max age, e.g. reauth /payout/* 5m")
+	}
+	if d.NextBlock(d.Nesting()) {
+		return r, d.Errf("reauth takes no block; write reauth <path>... [METHOD...] <max_age>, e.g. reauth /payout/* 5m")
+	}
+	return r, nil
 }
 
 func parseIdentityProvider(d *caddyfile.Dispenser) (IdentityProvider, error) {

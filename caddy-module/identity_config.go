@@ -53,6 +53,11 @@ type Identity struct {
 	// customer area of spec section 2.3 (/postbox, /documents, ...).
 	Protect []string `json:"protect,omitempty"`
 
+	// Reauth are the step-up rules (ASVS 4.0.3 3.7.1): a request they match whose login is
+	// older than the rule's max_age goes through a fresh login first (the provider is asked
+	// for max_age=0). Default: none. Caddyfile: reauth <path>... [METHOD...] <max_age>.
+	Reauth []ReauthRule `json:"reauth,omitempty"`
+
 	// APIRelay is the path prefix whose requests the relay sends to APIRelayUpstream with
 	// the session's access token as a bearer token; they never reach the next handler (the
 	// content site). "off" turns the relay off. Default: with a customer block, the customer
@@ -148,6 +153,22 @@ func (p IdentityProvider) authConfig() auth.ProviderConfig {
 		ClientKey:    p.ClientKey,
 		LogoutStyle:  auth.LogoutStyle(p.Logout),
 	}
+}
+
+// ReauthRule asks for a fresh login before a sensitive action, such as a payout or a change
+// of bank details.
+type ReauthRule struct {
+	// Paths are the paths the rule covers, matched without case on the cleaned path, with
+	// and without the locale base path, like protect: "/payout" is /payout and everything
+	// below, "/en-gb/payout/*" only below /en-gb/payout/ (and itself).
+	Paths []string `json:"paths"`
+	// Methods are the request methods the rule covers, in upper case (GET, HEAD, POST, PUT,
+	// PATCH, DELETE); a GET covers HEAD too. Default: every method. A page load (GET) is
+	// redirected to the login; any other request is answered 401 with the login URL.
+	Methods []string `json:"methods,omitempty"`
+	// MaxAge is how long ago the customer may have logged in (the ID token's auth_time) for
+	// the rule to let the request through, e.g. 5m; at least 1m and below max_session.
+	MaxAge caddy.Duration `json:"max_age"`
 }
 
 // SessionStore says where sessions live.
@@ -302,6 +323,9 @@ func (id *Identity) validate() error {
 	}
 	if _, err := rules.NewProtectedPaths(id.Protect); err != nil {
 		return fmt.Errorf("shell: identity %w", err)
+	}
+	if err := id.validateReauth(); err != nil { // reauth.go
+		return err
 	}
 	if err := id.validateRelay(); err != nil { // relay.go
 		return err

@@ -55,7 +55,8 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	if h.isAppRequest(r) {
 		returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
 	}
-	if visitorOf(r).loggedIn() {
+	fresh := wantsFreshLogin(q) // a reauth rule asks the provider to authenticate again (reauth.go)
+	if visitorOf(r).loggedIn() && !fresh {
 		http.Redirect(w, r, returnTo, http.StatusFound)
 		return nil
 	}
@@ -73,6 +74,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 		RegFlow:     q.Get("regflow"),
 		RedirectURL: origin + callbackPath,
 		Locale:      locale,
+		FreshLogin:  fresh,
 	})
 	if err != nil {
 		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err), requestID(r.Context()))
@@ -126,6 +128,12 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	}
 	login, err := provider.Callback(r.Context(), pending, r.URL.Query())
 	if err != nil {
+		if errors.Is(err, auth.ErrStaleLogin) {
+			// Not back to the page: a provider that ignores max_age would loop. The earlier
+			// session stays; the sensitive page keeps asking.
+			rt.logger.Warn("fresh login not confirmed by the provider", zap.Error(err), requestID(r.Context()))
+			return caddyhttp.Error(http.StatusForbidden, err)
+		}
 		if errors.Is(err, auth.ErrTransient) {
 			w.Header().Set("Retry-After", "5")
 			return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
@@ -145,6 +153,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 		ServerOffset:    login.Tokens.ServerOffset,
 		LastActivity:    now,
 		CreatedAt:       now,
+		AuthTime:        loginTime(login.Claims.AuthTime, now),
 		Subject:         login.Claims.Subject,
 		SID:             login.Claims.SID,
 		CustomerNumber:  login.Claims.CustomerNumber,

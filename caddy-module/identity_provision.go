@@ -28,6 +28,7 @@ type identityRuntime struct {
 	pooled    string // key in sessionStores, released at Cleanup
 	providers map[string]*auth.Client
 	protected rules.ProtectedPaths
+	reauth    rules.ReauthRules // reauth.go
 	lifecycle session.Lifecycle
 	idle      time.Duration
 	logger    *zap.Logger
@@ -101,6 +102,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		MaxSession:     time.Duration(id.MaxSession),
 	}
 	rt.protected, _ = rules.NewProtectedPaths(id.Protect) // checked in validate
+	rt.reauth, _ = id.reauthRules()                       // checked in validate
 
 	keysRaw, err := resolveSecret("session_keys", id.SessionKeys)
 	if err != nil {

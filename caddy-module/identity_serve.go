@@ -28,6 +28,9 @@ func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next cad
 	if strings.HasPrefix(path, routePrefix) {
 		return r, false, nil // own routes read the visitor from the request
 	}
+	if h.requireFreshLogin(w, r, v, path) { // reauth.go
+		return r, true, nil
+	}
 	if underRelay(h.Identity.APIRelay, path) {
 		return r, true, h.relayAPI(w, r, v) // its own proxy, never next
 	}

@@ -29,6 +29,13 @@ var (
 	// it is the browser's or the provider's fault, never a 5xx.
 	ErrLoginFailed = errors.New("auth: login failed, start it again")
 
+	// ErrStaleLogin: a fresh login was requested (LoginRequest.FreshLogin) and the ID token's
+	// auth_time is missing or from before the login started: the provider reused its login
+	// session instead of asking the customer again. Do not treat it as a fresh login, and do
+	// not send the customer straight back into another login (a provider that ignores
+	// max_age would loop).
+	ErrStaleLogin = errors.New("auth: the identity provider did not confirm a fresh login")
+
 	// ErrLogoutFailed: the provider refused the logout call. The edge session is cleared
 	// anyway (spec 8).
 	ErrLogoutFailed = errors.New("auth: identity provider logout failed")

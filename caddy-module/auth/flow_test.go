@@ -207,3 +207,41 @@ func wantKind(t *testing.T, err, kind error) {
 		t.Fatalf("error text carries a token: %v", err)
 	}
 }
+
+// A fresh login (step-up, ASVS 3.7.1) sends max_age=0 and prompt=login, and its callback
+// refuses an auth_time from before the login started: a provider that reused its session.
+func TestFreshLoginRefusesAnAuthTimeFromBeforeItsStart(t *testing.T) {
+	w := newWorld(t, auth.ProviderConfig{}, authtest.Options{})
+	authURL, _, err := w.client.StartLogin(context.Background(), auth.LoginRequest{FreshLogin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(authURL)
+	if q := u.Query(); q.Get("max_age") != "0" || q.Get("prompt") != "login" {
+		t.Fatalf("authorization URL %s: want max_age=0 and prompt=login", authURL)
+	}
+	if u, _, _ := w.client.StartLogin(context.Background(), auth.LoginRequest{}); strings.Contains(u, "max_age") || strings.Contains(u, "prompt") {
+		t.Errorf("an ordinary login asks for a fresh one: %s", u)
+	}
+
+	l := w.login(t, auth.LoginRequest{FreshLogin: true})
+	if d := time.Since(l.Claims.AuthTime); l.Claims.AuthTime.IsZero() || d < -5*time.Second || d > 5*time.Second {
+		t.Errorf("auth_time %s: want the login just now", l.Claims.AuthTime)
+	}
+
+	// A gateway whose clock runs ahead by more than the skew starts a fresh login; the
+	// provider answers with the auth_time of its own clock, from before that start, as a
+	// provider that reuses its session answers with an old one.
+	ahead, err := auth.New(context.Background(), auth.ProviderConfig{Region: auth.RegionDEU, Issuer: w.idp.Issuer},
+		auth.Options{RedirectURL: callback, Clock: func() time.Time { return time.Now().Add(auth.FreshLoginSkew + time.Minute) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	authURL, p, err := ahead.StartLogin(context.Background(), auth.LoginRequest{FreshLogin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := authtest.NewBrowser().Login(t, authURL, authtest.DemoUser, authtest.DemoPassword)
+	_, err = ahead.Callback(context.Background(), p, back.Query())
+	wantKind(t, err, auth.ErrStaleLogin)
+}

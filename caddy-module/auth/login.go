@@ -32,6 +32,11 @@ type LoginRequest struct {
 	// Locale is sent as ui_locales (e.g. "de-DE") so the provider's page speaks the
 	// customer's language; empty sends nothing.
 	Locale string
+	// FreshLogin asks the provider to authenticate the customer again even when it holds a
+	// login session (step-up before a sensitive action, ASVS 4.0.3 3.7.1): max_age=0 (OIDC
+	// Core 3.1.2.1) and prompt=login for providers that ignore max_age. The callback then
+	// requires an auth_time from after the start (ErrStaleLogin otherwise).
+	FreshLogin bool
 }
 
 // Pending is a started login: what the callback needs to finish it. It is small and
@@ -46,7 +51,14 @@ type Pending struct {
 	RegFlow     string `json:"f,omitempty"`
 	Region      string `json:"g,omitempty"`
 	Created     int64  `json:"t"` // unix seconds, by the client's clock
+	// FreshLogin: the login asked for max_age=0 (LoginRequest.FreshLogin).
+	FreshLogin bool `json:"m,omitempty"`
 }
+
+// FreshLoginSkew is how much earlier than the login's start a fresh login's auth_time may
+// be: the provider's and the gateway's clocks differ a little. An older auth_time is a
+// provider that reused its login session instead of asking again.
+const FreshLoginSkew = time.Minute
 
 // Tokens is what the provider issued. Expiry, IssuedAt and AZP come from the access token's
 // exp, iat and azp (spec 3), read without verification: the edge received the token from the
@@ -78,6 +90,9 @@ type Claims struct {
 	CustomerNumber string // bacNumber (spec 3)
 	Name           string
 	Locale         string
+	// AuthTime is when the customer last authenticated at the provider (auth_time); zero
+	// when the ID token does not say.
+	AuthTime time.Time
 }
 
 // Login is a completed login.
@@ -117,10 +132,14 @@ func (c *Client) StartLogin(ctx context.Context, r LoginRequest) (authURL string
 		RegFlow:     r.RegFlow,
 		Region:      c.cfg.Region,
 		Created:     c.clock().Unix(),
+		FreshLogin:  r.FreshLogin,
 	}
 	opts := []oauth2.AuthCodeOption{oauth2.S256ChallengeOption(p.Verifier), oidc.Nonce(p.Nonce)}
 	if r.Locale != "" {
 		opts = append(opts, oauth2.SetAuthURLParam("ui_locales", r.Locale))
+	}
+	if r.FreshLogin {
+		opts = append(opts, oauth2.SetAuthURLParam("max_age", "0"), oauth2.SetAuthURLParam("prompt", "login"))
 	}
 	return c.oauth2Config(m, c.cfg.clientID(), redirect).AuthCodeURL(p.State, opts...), p, nil
 }
@@ -177,13 +196,27 @@ func (c *Client) Callback(ctx context.Context, p Pending, query url.Values) (*Lo
 		}
 	}
 	var claims struct {
-		SID            string `json:"sid"`
-		CustomerNumber any    `json:"customer_number"`
-		Name           string `json:"name"`
-		Locale         string `json:"locale"`
+		SID            string  `json:"sid"`
+		CustomerNumber any     `json:"customer_number"`
+		Name           string  `json:"name"`
+		Locale         string  `json:"locale"`
+		AuthTime       float64 `json:"auth_time"`
 	}
 	if err := idToken.Claims(&claims); err != nil {
 		return nil, fmt.Errorf("%w: ID token claims: %w", ErrLoginFailed, err)
+	}
+	var authTime time.Time
+	if claims.AuthTime > 0 {
+		authTime = time.Unix(int64(claims.AuthTime), 0)
+	}
+	if p.FreshLogin {
+		// OIDC Core 2 and 3.1.2.1: with max_age requested, auth_time is required.
+		if authTime.IsZero() {
+			return nil, fmt.Errorf("%w: a fresh login was requested (max_age=0) and the ID token has no auth_time", ErrStaleLogin)
+		}
+		if started := time.Unix(p.Created, 0); authTime.Before(started.Add(-FreshLoginSkew)) {
+			return nil, fmt.Errorf("%w: a fresh login was requested (max_age=0) and the provider answered with a login from %s before it started", ErrStaleLogin, started.Sub(authTime).Round(time.Second))
+		}
 	}
 	tokens := c.tokensFrom(tok, rawID)
 	customer := claimString(claims.CustomerNumber)
@@ -198,6 +231,7 @@ func (c *Client) Callback(ctx context.Context, p Pending, query url.Values) (*Lo
 			CustomerNumber: customer,
 			Name:           claims.Name,
 			Locale:         claims.Locale,
+			AuthTime:       authTime,
 		},
 		ReturnTo: p.ReturnTo,
 		Product:  p.Product,

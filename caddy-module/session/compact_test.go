@@ -161,3 +161,35 @@ func TestPackedRecordFromBeforeAccountSwitching(t *testing.T) {
 		t.Errorf("after a switch: shown %q own %q, want DE5000012 and DE5000011", got.ShownCustomerNumber(), got.CustomerNumber)
 	}
 }
+
+// A record packed before AuthTime existed (the same old testdata) still opens, and its
+// login counts from CreatedAt; a new record keeps its AuthTime through a round trip.
+func TestPackedRecordWithoutAuthTimeCountsFromCreatedAt(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "record-before-acting-customer.hex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := hex.DecodeString(strings.TrimSpace(string(raw)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := unpackSession(old)
+	if err != nil {
+		t.Fatalf("an old record no longer opens: %v", err)
+	}
+	if !s.AuthTime.IsZero() || s.CreatedAt.IsZero() || !s.LoginTime().Equal(s.CreatedAt) {
+		t.Fatalf("old record: auth time %s created %s login time %s, want the login counted from CreatedAt", s.AuthTime, s.CreatedAt, s.LoginTime())
+	}
+	s.AuthTime = s.CreatedAt.Add(-time.Minute).Truncate(time.Second)
+	packed, err := packSession(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := unpackSession(packed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.LoginTime().Equal(s.AuthTime) {
+		t.Errorf("after a round trip the login time is %s, want the auth time %s", got.LoginTime(), s.AuthTime)
+	}
+}

@@ -17,6 +17,10 @@ type Session struct {
 	LastActivity time.Time `json:"lastActivity"`
 	// CreatedAt is when the login completed.
 	CreatedAt time.Time `json:"createdAt"`
+	// AuthTime is when the customer last authenticated at the provider (the ID token's
+	// auth_time), what step-up rules measure a login's age by. New in the record: older
+	// records lack it and count from CreatedAt (LoginTime).
+	AuthTime time.Time `json:"authTime,omitzero"`
 	// Subject is the provider's sub claim. Stores index it (as an HMAC) for logout by subject.
 	Subject string `json:"subject"`
 	// SID is the OIDC session id (sid claim). Stores index it (as an HMAC) for back-channel logout.
@@ -36,6 +40,15 @@ type Session struct {
 	Webview bool `json:"webview,omitempty"`
 	// AutoExtend allows the edge to refresh the token by itself when it is about to expire.
 	AutoExtend bool `json:"autoExtend,omitempty"`
+}
+
+// LoginTime is when the customer last authenticated: AuthTime, or CreatedAt for a record
+// without it.
+func (s *Session) LoginTime() time.Time {
+	if s.AuthTime.IsZero() {
+		return s.CreatedAt
+	}
+	return s.AuthTime
 }
 
 // ShownCustomerNumber is the customer whose data the session shows: the one switched to,
