@@ -132,8 +132,15 @@ func localIdentity() *Identity {
 // ServeHTTP lets a testGateway stand behind an httptest.Server.
 func (g *testGateway) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if _, ok := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer); !ok {
-		// What Caddy's server does before any handler (the relay's proxy needs it).
+		// What Caddy's server does before any handler (the relay's proxy needs it). Vars a
+		// test set already (a trusted proxy, the client's address) stand as Caddy's server
+		// would have resolved them.
+		set, _ := r.Context().Value(caddyhttp.VarsCtxKey).(map[string]any)
 		r = caddyhttp.PrepareRequest(r, caddy.NewReplacer(), w, &caddyhttp.Server{})
+		vars := r.Context().Value(caddyhttp.VarsCtxKey).(map[string]any)
+		for k, v := range set {
+			vars[k] = v
+		}
 	}
 	if err := g.h.ServeHTTP(w, r, g.upstream); err != nil {
 		status := http.StatusInternalServerError
