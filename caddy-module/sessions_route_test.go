@@ -278,3 +278,24 @@ func TestSessionListFixtureIsTheContract(t *testing.T) {
 		t.Fatalf("fixture: %v", err)
 	}
 }
+
+// Ending the current session by its own handle is a logout: the cookie is cleared and the
+// session is gone on every replica.
+func TestEndingTheCurrentSessionLogsOut(t *testing.T) {
+	gw := sessionReplicas(t, "redis")
+	s, cookie := gw[0].loginFrom("DE0000000120", "desktop/Firefox", 0)
+	res, body := endSessions(gw[0], cookie, `{"handle":"`+session.HandleOf(s.ID)+`"}`, nil)
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, `"loggedOut":true`) {
+		t.Fatalf("end own: %d %s", res.StatusCode, body)
+	}
+	cleared := false
+	for _, c := range res.Cookies() {
+		cleared = cleared || (c.Name == cookie.Name && c.MaxAge < 0)
+	}
+	if !cleared {
+		t.Errorf("the session cookie was not cleared: %v", res.Header["Set-Cookie"])
+	}
+	if loggedInAt(t, gw[1], cookie) {
+		t.Error("still logged in on the other replica")
+	}
+}
