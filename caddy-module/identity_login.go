@@ -159,6 +159,7 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 		CustomerNumber:  login.Claims.CustomerNumber,
 		Region:          provider.Region(),
 		PreferredLocale: login.Claims.Locale,
+		Device:          session.DeviceOf(r.UserAgent()), // the customer's list of sessions shows it
 		AutoExtend:      rt.autoExtend,
 		Webview:         startedInWebview(login.ReturnTo),
 	}

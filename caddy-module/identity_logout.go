@@ -126,7 +126,8 @@ func (h *Handler) afterLogout(r *http.Request) string {
 
 // serveBackchannelLogout removes every session the provider's logout token names, in the
 // shared store, so every replica sees the logout at once. 200 when done, 400 with a JSON
-// error otherwise (Back-Channel Logout 1.0 section 2.8). It needs no cookie and no origin
+// error for a token it refuses (Back-Channel Logout 1.0 section 2.8), 503 with Retry-After
+// when the store stays unreachable through a short retry. It needs no cookie and no origin
 // check: the provider calls it server to server, and only a token it signed does anything.
 func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request) error {
 	if h.Identity == nil {
@@ -148,15 +149,13 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 		writeBackchannelError(w, "invalid_request", "the logout token is not valid")
 		return nil
 	}
-	var n int
-	if claims.SID != "" {
-		n, err = rt.store.DeleteBySID(r.Context(), claims.SID)
-	} else {
-		n, err = rt.store.DeleteBySubject(r.Context(), claims.Subject)
-	}
+	n, err := rt.endLoggedOutSessions(r.Context(), claims) // backchannel_store.go
 	if err != nil {
+		// 503, not 400: the provider retries a 5xx, and the same token must then be taken.
 		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err), requestID(r.Context()))
-		writeBackchannelError(w, "temporarily_unavailable", "the session store is not reachable")
+		rt.forgetLogoutToken(claims.TokenID)
+		w.Header().Set("Retry-After", backchannelRetryAfter)
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable", "error_description": "the session store is not reachable; retry"})
 		return nil
 	}
 	h.forgetCustomersOf(claims.SID, claims.Subject) // customer_prefetch.go

@@ -41,6 +41,10 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveExtend(w, r)
 	case path == routePrefix+"session/activity":
 		return h.serveActivity(w, r)
+	case path == sessionListPath:
+		return h.serveSessionList(w, r) // sessions_route.go
+	case path == sessionEndPath:
+		return h.serveSessionEnd(w, r)
 	case path == switchAccountPath:
 		return h.serveSwitchAccount(w, r) // account_switch.go
 	}

@@ -289,6 +289,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if answered {
 		return err
 	}
+	next, answered = h.sessionsPage(w, r, path, next) // sessions_page.go: the gateway's own page
+	if answered {
+		return nil
+	}
 	var page *page
 	reason := ineligible(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)

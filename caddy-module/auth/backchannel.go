@@ -32,6 +32,9 @@ const (
 type LogoutClaims struct {
 	SID     string
 	Subject string
+	// TokenID is the token's jti: ForgetLogoutToken takes it when the logout could not be
+	// carried out, so that the provider's retry of the same token is not refused as a replay.
+	TokenID string
 }
 
 // VerifyLogoutToken validates a back-channel logout token (OpenID Connect Back-Channel
@@ -89,8 +92,13 @@ func (c *Client) VerifyLogoutToken(ctx context.Context, raw string) (LogoutClaim
 	if !c.replays.remember(tok.TokenID, now) {
 		return LogoutClaims{}, fmt.Errorf("%w: jti already used", ErrLogoutToken)
 	}
-	return LogoutClaims{SID: tok.SessionID, Subject: tok.Subject}, nil
+	return LogoutClaims{SID: tok.SessionID, Subject: tok.Subject, TokenID: tok.TokenID}, nil
 }
+
+// ForgetLogoutToken lets a verified logout token be presented again: for a logout the
+// receiver could not carry out (its session store was unreachable), which the provider
+// retries with the same token.
+func (c *Client) ForgetLogoutToken(jti string) { c.replays.forget(jti) }
 
 // logoutTokenTyped reads the JOSE header's typ and tells whether a logout token may carry it:
 // logout+jwt, the type section 2.4 recommends (with or without "application/", any case, as
@@ -151,6 +159,13 @@ type seenID struct {
 
 func newReplayCache(capacity int) *replayCache {
 	return &replayCache{capacity: capacity, seen: make(map[string]time.Time)}
+}
+
+// forget drops jti, so that remember takes it as new again.
+func (r *replayCache) forget(jti string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.seen, jti)
 }
 
 // remember records jti and reports whether it was new.

@@ -45,7 +45,8 @@ type RedisOptions struct {
 //	Psid:{digest}  index of one OIDC session: a hash whose fields are session key names K (a
 //	               hash, not a set: Redis keeps small hashes as listpacks, small sets of
 //	               strings as hashtables, 280 bytes against about 100); digest = HMAC of the sid
-//	Psub:{digest}  index of one subject, the same way
+//	Psub:{digest}  index of one subject, the same way; each field's value is the session's
+//	               sealed metadata (device kind, locale, login time) for ListBySubject
 //
 // The session id itself, the cookie's value and so the customer's credential, is in no key,
 // field or value: whoever can list or copy Redis (a SCAN, MONITOR, a backup, a replica) cannot
@@ -194,7 +195,7 @@ func (r *RedisStore) save(ctx context.Context, s *Session, token string) error {
 	sealed := r.opts.Sealer.Seal(plain, []byte(s.ID))
 	sid, sub := r.digest(s.SID), r.digest(s.Subject)
 	// Index first: a back-channel logout that runs between the two writes then finds the id.
-	if err := r.indexAdd(ctx, s.ID, sid, sub); err != nil {
+	if err := r.indexAdd(ctx, s, sid, sub); err != nil {
 		return err
 	}
 	rest := make([]byte, 0, 2*digestWidth+len(sealed))
@@ -229,14 +230,16 @@ func (r *RedisStore) digest(value string) string {
 
 // indexAdd adds id's key name to the sid and subject indexes and gives each the idle TTL: every member
 // was saved or touched just now or earlier, so no member outlives its index.
-func (r *RedisStore) indexAdd(ctx context.Context, id, sid, sub string) error {
+// The subject index's entry holds the session's sealed metadata, which ListBySubject shows.
+func (r *RedisStore) indexAdd(ctx context.Context, s *Session, sid, sub string) error {
+	name := keyOf(s.ID)
 	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for _, ix := range [...]struct{ kind, digest string }{{"sid", sid}, {"sub", sub}} {
+		for _, ix := range [...]struct{ kind, digest, value string }{{"sid", sid, ""}, {"sub", sub, r.sealMeta(s, name)}} {
 			if ix.digest == "" {
 				continue
 			}
 			key := r.indexKey(ix.kind, ix.digest)
-			p.HSet(ctx, key, keyOf(id), "")
+			p.HSet(ctx, key, name, ix.value)
 			p.PExpire(ctx, key, r.opts.IdleTTL)
 		}
 		return nil

@@ -36,6 +36,9 @@ type Session struct {
 	Region string `json:"region,omitempty"`
 	// PreferredLocale is the locale the customer chose, e.g. "en-GB" (spec 4, country banner).
 	PreferredLocale string `json:"preferredLocale,omitempty"`
+	// Device is the coarse device kind and browser family at login, e.g. "mobile/Safari"
+	// (DeviceOf), never the User-Agent itself; the customer's list of sessions shows it.
+	Device string `json:"device,omitempty"`
 	// Webview is true in the embedded app view, where only token expiry counts.
 	Webview bool `json:"webview,omitempty"`
 	// AutoExtend allows the edge to refresh the token by itself when it is about to expire.

@@ -12,3 +12,53 @@ type ExtendRequest struct {
 	// clock, so that an unattended tab still idles out (ASVS 4.0.3 3.3.2).
 	ByCustomer bool `json:"byCustomer"`
 }
+
+// SessionList is the JSON answer of GET /_shell/session/list: the customer's own sessions
+// (ASVS 4.0.3 3.3.4), most recently active first. It never carries a session id or token.
+type SessionList struct {
+	Sessions []SessionEntry `json:"sessions"`
+	// FreshLogin is true while the current login is recent enough to end sessions; when
+	// false, ending one sends the customer to log in again first.
+	FreshLogin bool `json:"freshLogin"`
+}
+
+// SessionEntry is one session in the customer's list.
+type SessionEntry struct {
+	// Handle names the session to POST /_shell/session/end. It is a one-way digest: it
+	// cannot be presented as a cookie.
+	Handle string `json:"handle"`
+	// Device is the coarse device kind at login: "desktop", "mobile", "tablet" or "" (unknown).
+	Device string `json:"device"`
+	// Browser is the browser family at login, e.g. "Firefox", "Other", or "" (unknown).
+	Browser string `json:"browser"`
+	// Market is the market locale of the session, e.g. "de-DE"; "" when unknown.
+	Market string `json:"market"`
+	// StartedAt is when the login completed, RFC 3339 in UTC.
+	StartedAt string `json:"startedAt"`
+	// LastActiveAt is the customer's last recorded activity, RFC 3339 in UTC.
+	LastActiveAt string `json:"lastActiveAt"`
+	// Current is true for the session of the request that asked.
+	Current bool `json:"current"`
+}
+
+// EndSessionRequest is the JSON body of POST /_shell/session/end: one session by its handle,
+// or with all true every session but the current one.
+type EndSessionRequest struct {
+	Handle string `json:"handle,omitempty"`
+	All    bool   `json:"all,omitempty"`
+}
+
+// EndSessionResult is the JSON answer of POST /_shell/session/end.
+type EndSessionResult struct {
+	// Ended is how many sessions were ended.
+	Ended int `json:"ended"`
+	// LoggedOut is true when the current session was among them: the browser is logged out.
+	LoggedOut bool `json:"loggedOut"`
+}
+
+// ReauthRequired is the 401 answer of POST /_shell/session/end when the login is not recent
+// enough: the customer logs in again at Login (a same-site path), then retries.
+type ReauthRequired struct {
+	Error string `json:"error"`
+	Login string `json:"login"`
+}

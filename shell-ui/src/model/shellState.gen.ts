@@ -153,3 +153,48 @@ export interface ExtendRequest {
   /** ByCustomer is true when the customer pressed "Extend session" in the countdown, which is the customer's activity and restarts the idle clock. The shell's automatic extension (the token has 120 s left) sends false: it refreshes the token only and never the idle clock, so that an unattended tab still idles out (ASVS 4.0.3 3.3.2). */
   byCustomer: boolean;
 }
+
+/** SessionList is the JSON answer of GET /_shell/session/list: the customer's own sessions (ASVS 4.0.3 3.3.4), most recently active first. It never carries a session id or token. */
+export interface SessionList {
+  sessions: SessionEntry[] | null;
+  /** FreshLogin is true while the current login is recent enough to end sessions; when false, ending one sends the customer to log in again first. */
+  freshLogin: boolean;
+}
+
+/** SessionEntry is one session in the customer's list. */
+export interface SessionEntry {
+  /** Handle names the session to POST /_shell/session/end. It is a one-way digest: it cannot be presented as a cookie. */
+  handle: string;
+  /** Device is the coarse device kind at login: "desktop", "mobile", "tablet" or "" (unknown). */
+  device: string;
+  /** Browser is the browser family at login, e.g. "Firefox", "Other", or "" (unknown). */
+  browser: string;
+  /** Market is the market locale of the session, e.g. "de-DE"; "" when unknown. */
+  market: string;
+  /** StartedAt is when the login completed, RFC 3339 in UTC. */
+  startedAt: string;
+  /** LastActiveAt is the customer's last recorded activity, RFC 3339 in UTC. */
+  lastActiveAt: string;
+  /** Current is true for the session of the request that asked. */
+  current: boolean;
+}
+
+/** EndSessionRequest is the JSON body of POST /_shell/session/end: one session by its handle, or with all true every session but the current one. */
+export interface EndSessionRequest {
+  handle?: string;
+  all?: boolean;
+}
+
+/** EndSessionResult is the JSON answer of POST /_shell/session/end. */
+export interface EndSessionResult {
+  /** Ended is how many sessions were ended. */
+  ended: number;
+  /** LoggedOut is true when the current session was among them: the browser is logged out. */
+  loggedOut: boolean;
+}
+
+/** ReauthRequired is the 401 answer of POST /_shell/session/end when the login is not recent enough: the customer logs in again at Login (a same-site path), then retries. */
+export interface ReauthRequired {
+  error: string;
+  login: string;
+}

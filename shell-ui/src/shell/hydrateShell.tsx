@@ -94,6 +94,14 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   }
   // The session countdown: its own chunk and mount, for logged-in customers only.
   void startSessionCountdown(doc, state, log);
+  // The account/sessions page's list (ASVS 3.3.4): its own chunk, on that page only.
+  const sessionsMount = doc.querySelector('[data-shell="sessions"]');
+  if (sessionsMount && state.isLoggedIn) {
+    void import('../sessions/mountSessions.tsx').then(
+      (m) => m.mountSessions(sessionsMount, state.locale, state.basePath),
+      (err: unknown) => log(`cannot load the sessions page (${(err as Error).message})`),
+    );
+  }
   if (waiting === 0) log('no header or footer mount in the page');
   return roots;
 }

@@ -212,6 +212,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Angemeldete Geräte',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Meine Daten',
       href: '/my-details',

@@ -171,6 +171,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Signed-in devices',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'My details',
       href: '/my-details',

@@ -170,6 +170,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Dispositivos conectados',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Mis datos',
       href: '/my-details',

@@ -170,6 +170,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Kirjautuneet laitteet',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Omat tiedot',
       href: '/my-details',

@@ -170,6 +170,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Appareils connectés',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Mes données',
       href: '/my-details',

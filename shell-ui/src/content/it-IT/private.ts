@@ -104,6 +104,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Dispositivi connessi',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'I miei dati',
       href: '/my-details',

@@ -194,6 +194,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Ingelogde apparaten',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Mijn gegevens',
       href: '/my-details',

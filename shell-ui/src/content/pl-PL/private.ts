@@ -170,6 +170,11 @@ export const privateContent: PrivateContent = {
       href: '/user-account',
     },
     {
+      id: 'sessions',
+      title: 'Zalogowane urządzenia',
+      href: '/account/sessions/',
+    },
+    {
       id: 'my-data',
       title: 'Moje dane',
       href: '/my-details',

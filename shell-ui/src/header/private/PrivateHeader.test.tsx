@@ -91,11 +91,12 @@ describe('private menus by product access and flags (spec 6)', () => {
 });
 
 describe('account menu entries (spec 2.2)', () => {
-  const all = ['/postbox/messages', '/documents', '/account-transactions/', '/account-withdrawal', '/user-account', '/my-details', '/notifications'];
+  // /account/sessions/: the customer's signed-in devices (ASVS 3.3.4), for every customer.
+  const all = ['/postbox/messages', '/documents', '/account-transactions/', '/account-withdrawal', '/user-account', '/account/sessions/', '/my-details', '/notifications'];
   test.each<[string, Page, string[]]>([
-    ['de-DE: every entry and the tax exemption order', {}, [...all.slice(0, 4), '/user-account', '/my-details', '/exemption-order/overview', '/notifications']],
-    ['de-DE with customerShowPaymentMethodScreens', { flags: { customerShowPaymentMethodScreens: true } }, [...all.slice(0, 4), '/payment-methods', '/user-account', '/my-details', '/exemption-order/overview', '/notifications']],
-    ['de-DE restricted: Messages, Documents, Login and security', { customer: Personas.restricted, flags: { customerShowPaymentMethodScreens: true } }, ['/postbox/messages', '/documents', '/user-account']],
+    ['de-DE: every entry and the tax exemption order', {}, [...all.slice(0, 4), '/user-account', '/account/sessions/', '/my-details', '/exemption-order/overview', '/notifications']],
+    ['de-DE with customerShowPaymentMethodScreens', { flags: { customerShowPaymentMethodScreens: true } }, [...all.slice(0, 4), '/payment-methods', '/user-account', '/account/sessions/', '/my-details', '/exemption-order/overview', '/notifications']],
+    ['de-DE restricted: Messages, Documents, Login and security', { customer: Personas.restricted, flags: { customerShowPaymentMethodScreens: true } }, ['/postbox/messages', '/documents', '/user-account', '/account/sessions/']],
     ['nl-NL with the flag: payment methods, no tax exemption order', { locale: 'nl-NL', flags: { customerShowPaymentMethodScreens: true } }, [...all.slice(0, 4), '/payment-methods', ...all.slice(4)]],
     ['en-GB with the flag: no payment methods', { locale: 'en-GB', flags: { customerShowPaymentMethodScreens: true } }, all],
     ['it-IT', { locale: 'it-IT' }, all],

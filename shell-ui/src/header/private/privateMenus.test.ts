@@ -36,9 +36,9 @@ describe.each(contents.map((c) => [c.locale, c] as const))('%s private content',
 
   test('the account menu has the entries of spec 2.2 with the restricted set ungated', () => {
     const ids = c.accountMenu.map((e) => e.id);
-    expect(ids).toEqual(expect.arrayContaining(['messages', 'documents', 'transactions', 'withdraw', 'security', 'my-data', 'notifications']));
+    expect(ids).toEqual(expect.arrayContaining(['messages', 'documents', 'transactions', 'withdraw', 'security', 'sessions', 'my-data', 'notifications']));
     const unrestricted = c.accountMenu.filter((e) => !e.gate?.includes('!customer:restricted')).map((e) => e.id);
-    expect(unrestricted).toEqual(['messages', 'documents', 'security']);
+    expect(unrestricted).toEqual(['messages', 'documents', 'security', 'sessions']);
     expect(ids.includes('payment-methods')).toBe(locale === 'de-DE' || locale === 'nl-NL');
     expect(ids.includes('exemption-order')).toBe(locale === 'de-DE');
   });
