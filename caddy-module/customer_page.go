@@ -112,7 +112,7 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 		err  error
 	}
 	done := make(chan result, 1)
-	ctx := context.WithoutCancel(r.Context())
+	ctx := detach(r.Context())
 	rt.client.Belongs(shown, customerOwners(s)...) // for a back-channel logout (customer_prefetch.go)
 	go func() {
 		v, err := rt.client.Load(ctx, s.Tokens.AccessToken, shown, s.Subject, f)

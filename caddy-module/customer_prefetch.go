@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 
@@ -29,7 +28,7 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 	rt.client.Belongs(number, customerOwners(s)...)
 	// The callback's response is written before the calls end: keep the request's values (the
 	// request id for the logs), not its cancellation. Each call has the client's timeout.
-	ctx := context.WithoutCancel(r.Context())
+	ctx := detach(r.Context())
 	go func() {
 		if _, err := rt.client.Load(ctx, token, number, subject, f); err != nil {
 			rt.logger.Info("customer data not prefetched at login; the first page asks again", zap.Error(err), requestID(ctx))

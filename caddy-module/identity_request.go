@@ -134,7 +134,7 @@ func (h *Handler) refreshBeside(ctx context.Context, s *session.Session) {
 		return
 	}
 	rt.besides.wg.Add(1)
-	ctx = context.WithoutCancel(ctx) // the request ends now; its id stays for the logs
+	ctx = detach(ctx) // the request ends now; its id stays for the logs
 	go func() {
 		defer rt.besides.wg.Done()
 		defer rt.besides.running.Delete(s.ID)
@@ -243,7 +243,7 @@ func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
 // logged: the edge session ends anyway.
 func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := h.Identity.rt
-	ctx = context.WithoutCancel(ctx)
+	ctx = detach(ctx) // the provider logout may run beside the request
 	if err := rt.store.Delete(ctx, s.ID); err != nil {
 		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 	}
