@@ -107,7 +107,8 @@ type Identity struct {
 
 	// PendingLoginsPerClient bounds the logins one client (its IP as Caddy sees it, after
 	// trusted_proxies; an IPv6 client by its /64) may start in 10 minutes, a started
-	// login's lifetime; past it the login page answers 429 with Retry-After. Default: 10;
+	// login's lifetime; past it the login page answers 429 with Retry-After. Default: 60 (a
+	// carrier-grade NAT puts many customers behind one IPv4 address);
 	// -1 turns the bound off (e.g. behind a proxy Caddy does not trust, where every
 	// client has the proxy's address).
 	PendingLoginsPerClient int `json:"pending_logins_per_client,omitempty"`

@@ -20,9 +20,10 @@ import (
 // answers 429 with Retry-After.
 
 const (
-	// defaultPendingLoginsPerClient leaves room for a household behind one address that
-	// starts a login now and then, and for a customer retrying a few times.
-	defaultPendingLoginsPerClient = 10
+	// defaultPendingLoginsPerClient leaves room for the many customers a carrier-grade NAT
+	// or an office puts behind one IPv4 address, and for a customer retrying a few times,
+	// while a flood from one address still gets no more than six starts a minute.
+	defaultPendingLoginsPerClient = 60
 	// loginStartClients bounds the clients remembered (about 200 bytes each): past it the
 	// least recently seen is forgotten, which can only be generous to it.
 	loginStartClients = 65_536
