@@ -96,6 +96,8 @@ export async function startGateway(options = {}) {
       SHELLGATE_PORT: String(port),
       SHELLGATE_ORIGIN_PORT: String(originPort),
       SHELLGATE_ADMIN: `localhost:${adminPort}`,
+      // Every test's login comes from 127.0.0.1: the per-client bound would stop the suite.
+      SHELLGATE_PENDING_LOGINS: 'off',
       XDG_DATA_HOME: join(home, 'data'),
       XDG_CONFIG_HOME: join(home, 'config'),
       ...options.env,

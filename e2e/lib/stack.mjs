@@ -25,8 +25,7 @@ export async function startStack(options = {}) {
     sessionTtl: options.sessionTtl,
     logName: options.logName ? `${options.logName}-idp.log` : undefined,
   });
-  // One address (127.0.0.1) starts every test's login: the per-client bound would stop the suite.
-  const env = { SHELLGATE_IDP_ISSUER: idp.issuer, SHELLGATE_PENDING_LOGINS: 'off', ...options.env };
+  const env = { SHELLGATE_IDP_ISSUER: idp.issuer, ...options.env };
   const idle = options.idleTimeout ?? process.env.SHELLGATE_E2E_IDLE_TIMEOUT;
   if (idle) env.SHELLGATE_IDLE_TIMEOUT = idle;
   let gateway;
