@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
@@ -65,7 +63,7 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure provider %s", locale, regionOf(locale)))
 	}
 	if wait, ok := rt.loginStarts.allow(clientKey(r), h.now()); !ok { // identity_login_limit.go
-		w.Header().Set("Retry-After", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
+		w.Header().Set("Retry-After", retryAfterSeconds(wait))
 		return caddyhttp.Error(http.StatusTooManyRequests, errors.New("too many logins started from this address; please wait a few minutes and try again"))
 	}
 	authURL, pending, err := provider.StartLogin(r.Context(), auth.LoginRequest{

@@ -44,7 +44,7 @@ type identityRuntime struct {
 	// stopSweep stops the sweep of sessions that ran out in the store (identity_sweep.go).
 	stopSweep func()
 	// loginStarts bounds the logins a client may start (identity_login_limit.go); nil: off.
-	loginStarts *loginStarts
+	loginStarts *clientLimiter
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map

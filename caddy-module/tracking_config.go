@@ -29,7 +29,7 @@ type Tracking struct {
 	RateLimit *EventRateLimit `json:"rate_limit,omitempty"`
 
 	client  *tracking.Client
-	limiter *eventLimiter
+	limiter *clientLimiter
 }
 
 // closeTimeout is how long a config reload waits for queued events to be posted.

@@ -1,18 +1,10 @@
 package shell
 
 import (
-	"container/list"
 	"fmt"
-	"math"
-	"net"
-	"net/http"
-	"net/netip"
-	"strconv"
-	"sync"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
-	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"golang.org/x/time/rate"
 )
 
@@ -74,93 +66,8 @@ func (l EventRateLimit) validate() error {
 	return nil
 }
 
-// eventLimiter holds a token bucket per client, at most max of them, least recently seen
-// first out.
-type eventLimiter struct {
-	every rate.Limit
-	burst int
-	max   int
-
-	mu      sync.Mutex
-	order   *list.List // front: most recently seen
-	clients map[string]*list.Element
-}
-
-type clientBucket struct {
-	client string
-	bucket *rate.Limiter
-}
-
-func newEventLimiter(l EventRateLimit) *eventLimiter {
+// newEventLimiter is the per-client bucket of l (its zero fields at their defaults).
+func newEventLimiter(l EventRateLimit) *clientLimiter {
 	l = l.withDefaults()
-	return &eventLimiter{
-		every:   rate.Limit(float64(l.Events) / time.Duration(l.Window).Seconds()),
-		burst:   l.Burst,
-		max:     l.Clients,
-		order:   list.New(),
-		clients: map[string]*list.Element{},
-	}
-}
-
-// allow takes one event from client's bucket at now; when it is empty it says how long the
-// client should wait.
-func (el *eventLimiter) allow(client string, now time.Time) (ok bool, retryAfter time.Duration) {
-	el.mu.Lock()
-	defer el.mu.Unlock()
-	var b *rate.Limiter
-	if e, found := el.clients[client]; found {
-		el.order.MoveToFront(e)
-		b = e.Value.(*clientBucket).bucket
-	} else {
-		b = rate.NewLimiter(el.every, el.burst)
-		el.clients[client] = el.order.PushFront(&clientBucket{client: client, bucket: b})
-		for el.order.Len() > el.max {
-			last := el.order.Back()
-			el.order.Remove(last)
-			delete(el.clients, last.Value.(*clientBucket).client)
-		}
-	}
-	if b.AllowN(now, 1) {
-		return true, 0
-	}
-	// The time until one token is back: 1/rate from an empty bucket, less the part refilled.
-	need := 1 - b.TokensAt(now)
-	return false, time.Duration(need / float64(el.every) * float64(time.Second))
-}
-
-// size is how many clients' buckets are held.
-func (el *eventLimiter) size() int {
-	el.mu.Lock()
-	defer el.mu.Unlock()
-	return len(el.clients)
-}
-
-// clientIP is the client's address as Caddy resolved it through the server's trusted_proxies
-// (a spoofed X-Forwarded-For from an untrusted peer does not change it), or the peer's.
-// An IPv6 client counts by its /64: one host commonly holds a whole /64, and would otherwise
-// have a fresh bucket for every address it picks.
-func clientIP(r *http.Request) string {
-	ip, _ := caddyhttp.GetVar(r.Context(), caddyhttp.ClientIPVarKey).(string)
-	if ip == "" {
-		ip = r.RemoteAddr
-		if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-			ip = host
-		}
-	}
-	addr, err := netip.ParseAddr(ip)
-	if err != nil {
-		return ip
-	}
-	addr = addr.Unmap()
-	if addr.Is6() {
-		if p, err := addr.Prefix(64); err == nil {
-			return p.String()
-		}
-	}
-	return addr.String()
-}
-
-// retryAfterSeconds is a Retry-After value: whole seconds, at least 1.
-func retryAfterSeconds(d time.Duration) string {
-	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
+	return newClientLimiter(rate.Limit(float64(l.Events)/time.Duration(l.Window).Seconds()), l.Burst, l.Clients)
 }
