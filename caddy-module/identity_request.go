@@ -41,14 +41,17 @@ func visitorOf(r *http.Request) *visitor {
 // loggedIn tells whether the request has a live session; safe on nil.
 func (v *visitor) loggedIn() bool { return v != nil && v.session != nil }
 
-// identify runs the identity steps and returns the request carrying the visitor.
-func (h *Handler) identify(r *http.Request) (*http.Request, *visitor) {
+// identify runs the identity steps and returns the request carrying the visitor. path is the
+// decision path: the extension route refreshes the token itself (serveExtend), so its identity
+// step leaves a due token alone; refreshing it here too would cost the provider two refresh
+// calls per extension.
+func (h *Handler) identify(r *http.Request, path string) (*http.Request, *visitor) {
 	rt := h.Identity.rt
 	now := h.now()
 	v := &visitor{}
 	s := readSession(r.Context(), rt, r)
 	if s != nil {
-		v.session, v.timing, v.ended = h.keepAlive(r.Context(), s, now)
+		v.session, v.timing, v.ended = h.keepAlive(r.Context(), s, now, path != extendPath)
 		if v.session != nil && isNavigation(r) {
 			v.session, v.timing = recordActivity(r.Context(), rt, v.session, now)
 		}
@@ -78,8 +81,9 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 // (idle or token), refreshes the token when due, and gives the session that is live after
 // that (nil when it ended) with its timing and the reason it ended. A due refresh holds the
 // request only when the token is about to expire (refreshWaitMargin): otherwise the request
-// goes on with the current, still valid token and the refresh runs beside it.
-func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
+// goes on with the current, still valid token and the refresh runs beside it. With refresh
+// false a due token is left for the caller to refresh (the extension route).
+func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time, refresh bool) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
 	if t.AbsoluteEnded { // max_session after login, however active (ASVS 3.3.2)
@@ -94,7 +98,7 @@ func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Ti
 		h.endSession(ctx, s, "expired", false, false)
 		return nil, session.Timing{}, "expired"
 	}
-	if !t.RefreshDue {
+	if !t.RefreshDue || !refresh {
 		return s, t, ""
 	}
 	if t.TokenRemaining > refreshWaitMargin {
