@@ -81,21 +81,24 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 // (idle or token), refreshes the token when due, and gives the session that is live after
 // that (nil when it ended) with its timing and the reason it ended. A due refresh holds the
 // request only when the token is about to expire (refreshWaitMargin): otherwise the request
-// goes on with the current, still valid token and the refresh runs beside it. With refresh
+// goes on with the current, still valid token and the refresh runs beside it. A session it
+// ends is ended at the provider before the request is answered (endSession waits): the login
+// page the browser goes to next must not find the provider's session alive and sign the
+// customer straight back in. With refresh
 // false a due token is left for the caller to refresh (the extension route).
 func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time, refresh bool) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
 	if t.AbsoluteEnded { // max_session after login, however active (ASVS 3.3.2)
-		h.endSession(ctx, s, endedMaxSession, false, false)
+		h.endSession(ctx, s, endedMaxSession, false, true)
 		return nil, session.Timing{}, endedMaxSession
 	}
 	if t.IdleCounts && t.IdleRemaining <= 0 {
-		h.endSession(ctx, s, "idle", false, false)
+		h.endSession(ctx, s, "idle", false, true)
 		return nil, session.Timing{}, "idle"
 	}
 	if t.Expired {
-		h.endSession(ctx, s, "expired", false, false)
+		h.endSession(ctx, s, "expired", false, true)
 		return nil, session.Timing{}, "expired"
 	}
 	if !t.RefreshDue || !refresh {
@@ -243,7 +246,8 @@ func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
 // endSession removes a session (spec 4: logout). timedOut sessions also end at the provider
 // when keycloak_logout is on; asked is true for a logout the customer asked for, which always
 // ends the provider's session. waits is true when the browser goes to the login page next (the
-// logout route): the provider call is then made before answering. Provider failures are
+// logout route, a request that found the session timed out): the provider call is then made
+// before answering. Provider failures are
 // logged: the edge session ends anyway.
 func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := h.Identity.rt
@@ -271,7 +275,7 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 		logout()
 		return
 	}
-	// A timeout found while serving a page: the page need not wait for the provider.
+	// Ended beside a request (a failed background refresh): nobody waits for it.
 	go logout()
 }
 
