@@ -902,14 +902,37 @@ func TestLocalSessionsIdleOutOnlyWithTheLocalTimeoutFlag(t *testing.T) {
 func TestIdledOutTabIsNotSignedStraightBackIn(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
-		first func(gw *liveGateway, t *testing.T, b *authtest.Browser)
+		first func(rig *identityRig, t *testing.T, b *authtest.Browser)
 	}{
-		{"the shell's expiry logout", func(gw *liveGateway, t *testing.T, b *authtest.Browser) {
+		{"the shell's expiry logout", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
 			gw.post(t, b, "/_shell/auth/logout", url.Values{"reason": {"expired"}})
 		}},
-		{"a state read", func(gw *liveGateway, t *testing.T, b *authtest.Browser) { gw.state(t, b, "/") }},
-		{"a protected page", func(gw *liveGateway, t *testing.T, b *authtest.Browser) {
+		{"a state read", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			rig.replicas[0].state(t, b, "/")
+		}},
+		{"a protected page", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
 			browse(t, b, gw.srv.URL+"/documents/")
+		}},
+		{"the tab's requests at once: each answered only after the provider's logout", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
+			var wg sync.WaitGroup
+			for i := range 6 {
+				wg.Go(func() {
+					if i%2 == 0 {
+						gw.post(t, b, "/_shell/auth/logout", url.Values{"reason": {"expired"}})
+					} else {
+						gw.state(t, b, "/")
+					}
+					// This request's answer sends the browser to login: the provider's
+					// session must be over already.
+					if n := rig.idp.Stats(t).Logout; n < 1 {
+						t.Errorf("a concurrent request was answered before the provider's logout")
+					}
+				})
+			}
+			wg.Wait()
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -923,7 +946,7 @@ func TestIdledOutTabIsNotSignedStraightBackIn(t *testing.T) {
 			gw.login(t, b, "/login/")
 			rig.idp.ResetStats(t)
 			gw.clock.Advance(defaultIdleTimeout + time.Second)
-			tt.first(gw, t, b)
+			tt.first(rig, t, b)
 			// No waiting: the browser's next step is the login page.
 			if got := rig.idp.Stats(t).Logout; got != 1 {
 				t.Errorf("when the idled-out request was answered the provider had %d logouts, want 1: the login page next would sign the customer back in", got)

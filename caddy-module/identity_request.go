@@ -247,21 +247,17 @@ func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
 // when keycloak_logout is on; asked is true for a logout the customer asked for, which always
 // ends the provider's session. waits is true when the browser goes to the login page next (the
 // logout route, a request that found the session timed out): the provider call is then made
-// before answering. Provider failures are
-// logged: the edge session ends anyway.
+// before answering, and before the store forgets the session, so that the tab's other
+// requests meanwhile still find it (and wait here) rather than find it gone and send the
+// browser to a login the provider would answer at once. Provider failures are logged: the
+// edge session ends anyway.
 func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := h.Identity.rt
 	ctx = context.WithoutCancel(ctx)
-	if err := rt.store.Delete(ctx, s.ID); err != nil {
-		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
-	}
-	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
-	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
-	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
-	countSessionEnded(reason) // metrics.go
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == endedMaxSession))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
+		h.forgetSession(ctx, s, reason)
 		return
 	}
 	logout := func() {
@@ -269,14 +265,39 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 		}
 	}
-	if asked || waits {
-		// The browser waits for it: the login page it goes to next must ask for the password,
-		// not find the provider's session still alive and sign the customer straight back in.
-		logout()
+	if !asked && !waits {
+		// Ended beside a request (a failed background refresh): nobody waits for it.
+		h.forgetSession(ctx, s, reason)
+		go logout()
 		return
 	}
-	// Ended beside a request (a failed background refresh): nobody waits for it.
-	go logout()
+	// The browser waits for it: the login page it goes to next must ask for the password,
+	// not find the provider's session still alive and sign the customer straight back in.
+	// One request of this replica ends it; the others that found it timed out meanwhile wait
+	// for that one.
+	done := make(chan struct{})
+	if running, ending := rt.endings.LoadOrStore(s.ID, done); ending {
+		<-running.(chan struct{})
+		return
+	}
+	defer func() {
+		rt.endings.Delete(s.ID)
+		close(done)
+	}()
+	logout()
+	h.forgetSession(ctx, s, reason)
+}
+
+// forgetSession deletes the session from the store and everything the edge holds of it.
+func (h *Handler) forgetSession(ctx context.Context, s *session.Session, reason string) {
+	rt := h.Identity.rt
+	if err := rt.store.Delete(ctx, s.ID); err != nil {
+		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
+	}
+	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
+	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
+	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
+	countSessionEnded(reason) // metrics.go
 }
 
 // recordActivity counts a navigation as the customer's activity (throttled: at most one
