@@ -40,7 +40,7 @@ func BenchmarkIdentify(b *testing.B) {
 			b.ResetTimer()
 			for b.Loop() {
 				start := time.Now()
-				_, v := g.h.identify(req)
+				_, v := g.h.identify(req, req.URL.Path)
 				took = append(took, time.Since(start))
 				if !v.loggedIn() {
 					b.Fatal("the planted session was not found")

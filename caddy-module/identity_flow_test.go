@@ -893,3 +893,64 @@ func TestLocalSessionsIdleOutOnlyWithTheLocalTimeoutFlag(t *testing.T) {
 		})
 	}
 }
+
+// A tab left alone until the idle timeout goes to the login page next. The request that finds
+// the session idled out (the shell's expiry logout, a state read, a page) must have ended the
+// provider's session by the time it is answered: else the login page that follows finds it
+// still alive and signs the customer straight back in without the password. The browser
+// suite saw exactly that with keycloak_logout on.
+func TestIdledOutTabIsNotSignedStraightBackIn(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		first func(rig *identityRig, t *testing.T, b *authtest.Browser)
+	}{
+		{"the shell's expiry logout", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
+			gw.post(t, b, "/_shell/auth/logout", url.Values{"reason": {"expired"}})
+		}},
+		{"a state read", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			rig.replicas[0].state(t, b, "/")
+		}},
+		{"a protected page", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
+			browse(t, b, gw.srv.URL+"/documents/")
+		}},
+		{"the tab's requests at once: each answered only after the provider's logout", func(rig *identityRig, t *testing.T, b *authtest.Browser) {
+			gw := rig.replicas[0]
+			var wg sync.WaitGroup
+			for i := range 6 {
+				wg.Go(func() {
+					if i%2 == 0 {
+						gw.post(t, b, "/_shell/auth/logout", url.Values{"reason": {"expired"}})
+					} else {
+						gw.state(t, b, "/")
+					}
+					// This request's answer sends the browser to login: the provider's
+					// session must be over already.
+					if n := rig.idp.Stats(t).Logout; n < 1 {
+						t.Errorf("a concurrent request was answered before the provider's logout")
+					}
+				})
+			}
+			wg.Wait()
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			keycloakLogout := true
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+				id.Providers[0].Logout = "keycloak"
+				id.KeycloakLogout = &keycloakLogout
+			})
+			gw := rig.replicas[0]
+			b := newBrowser()
+			gw.login(t, b, "/login/")
+			rig.idp.ResetStats(t)
+			gw.clock.Advance(defaultIdleTimeout + time.Second)
+			tt.first(rig, t, b)
+			// No waiting: the browser's next step is the login page.
+			if got := rig.idp.Stats(t).Logout; got != 1 {
+				t.Errorf("when the idled-out request was answered the provider had %d logouts, want 1: the login page next would sign the customer back in", got)
+			}
+		})
+	}
+}

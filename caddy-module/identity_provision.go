@@ -50,6 +50,9 @@ type identityRuntime struct {
 	refreshRetry sync.Map
 	// besides are the refreshes running beside requests (refreshBeside).
 	besides backgroundRefreshes
+	// endings are the sessions this replica is ending at the provider now (session id ->
+	// chan closed when done; endSession).
+	endings sync.Map
 }
 
 // storeGrace is how long past the idle timeout a store keeps a session.

@@ -41,14 +41,17 @@ func visitorOf(r *http.Request) *visitor {
 // loggedIn tells whether the request has a live session; safe on nil.
 func (v *visitor) loggedIn() bool { return v != nil && v.session != nil }
 
-// identify runs the identity steps and returns the request carrying the visitor.
-func (h *Handler) identify(r *http.Request) (*http.Request, *visitor) {
+// identify runs the identity steps and returns the request carrying the visitor. path is the
+// decision path: the extension route refreshes the token itself (serveExtend), so its identity
+// step leaves a due token alone; refreshing it here too would cost the provider two refresh
+// calls per extension.
+func (h *Handler) identify(r *http.Request, path string) (*http.Request, *visitor) {
 	rt := h.Identity.rt
 	now := h.now()
 	v := &visitor{}
 	s := readSession(r.Context(), rt, r)
 	if s != nil {
-		v.session, v.timing, v.ended = h.keepAlive(r.Context(), s, now)
+		v.session, v.timing, v.ended = h.keepAlive(r.Context(), s, now, path != extendPath)
 		if v.session != nil && isNavigation(r) {
 			v.session, v.timing = recordActivity(r.Context(), rt, v.session, now)
 		}
@@ -78,23 +81,27 @@ func readSession(ctx context.Context, rt *identityRuntime, r *http.Request) *ses
 // (idle or token), refreshes the token when due, and gives the session that is live after
 // that (nil when it ended) with its timing and the reason it ended. A due refresh holds the
 // request only when the token is about to expire (refreshWaitMargin): otherwise the request
-// goes on with the current, still valid token and the refresh runs beside it.
-func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time) (*session.Session, session.Timing, string) {
+// goes on with the current, still valid token and the refresh runs beside it. A session it
+// ends is ended at the provider before the request is answered (endSession waits): the login
+// page the browser goes to next must not find the provider's session alive and sign the
+// customer straight back in. With refresh
+// false a due token is left for the caller to refresh (the extension route).
+func (h *Handler) keepAlive(ctx context.Context, s *session.Session, now time.Time, refresh bool) (*session.Session, session.Timing, string) {
 	rt := h.Identity.rt
 	t := session.TimingOf(s, now, rt.lifecycle)
 	if t.AbsoluteEnded { // max_session after login, however active (ASVS 3.3.2)
-		h.endSession(ctx, s, endedMaxSession, false, false)
+		h.endSession(ctx, s, endedMaxSession, false, true)
 		return nil, session.Timing{}, endedMaxSession
 	}
 	if t.IdleCounts && t.IdleRemaining <= 0 {
-		h.endSession(ctx, s, "idle", false, false)
+		h.endSession(ctx, s, "idle", false, true)
 		return nil, session.Timing{}, "idle"
 	}
 	if t.Expired {
-		h.endSession(ctx, s, "expired", false, false)
+		h.endSession(ctx, s, "expired", false, true)
 		return nil, session.Timing{}, "expired"
 	}
-	if !t.RefreshDue {
+	if !t.RefreshDue || !refresh {
 		return s, t, ""
 	}
 	if t.TokenRemaining > refreshWaitMargin {
@@ -239,21 +246,18 @@ func sessionTokens(t auth.Tokens, previousIDToken string) session.Tokens {
 // endSession removes a session (spec 4: logout). timedOut sessions also end at the provider
 // when keycloak_logout is on; asked is true for a logout the customer asked for, which always
 // ends the provider's session. waits is true when the browser goes to the login page next (the
-// logout route): the provider call is then made before answering. Provider failures are
-// logged: the edge session ends anyway.
+// logout route, a request that found the session timed out): the provider call is then made
+// before answering, and before the store forgets the session, so that the tab's other
+// requests meanwhile still find it (and wait here) rather than find it gone and send the
+// browser to a login the provider would answer at once. Provider failures are logged: the
+// edge session ends anyway.
 func (h *Handler) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := h.Identity.rt
 	ctx = detach(ctx) // the provider logout may run beside the request
-	if err := rt.store.Delete(ctx, s.ID); err != nil {
-		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
-	}
-	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
-	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
-	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
-	countSessionEnded(reason) // metrics.go
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == endedMaxSession))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
+		h.forgetSession(ctx, s, reason)
 		return
 	}
 	logout := func() {
@@ -261,14 +265,39 @@ func (h *Handler) endSession(ctx context.Context, s *session.Session, reason str
 			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 		}
 	}
-	if asked || waits {
-		// The browser waits for it: the login page it goes to next must ask for the password,
-		// not find the provider's session still alive and sign the customer straight back in.
-		logout()
+	if !asked && !waits {
+		// Ended beside a request (a failed background refresh): nobody waits for it.
+		h.forgetSession(ctx, s, reason)
+		go logout()
 		return
 	}
-	// A timeout found while serving a page: the page need not wait for the provider.
-	go logout()
+	// The browser waits for it: the login page it goes to next must ask for the password,
+	// not find the provider's session still alive and sign the customer straight back in.
+	// One request of this replica ends it; the others that found it timed out meanwhile wait
+	// for that one.
+	done := make(chan struct{})
+	if running, ending := rt.endings.LoadOrStore(s.ID, done); ending {
+		<-running.(chan struct{})
+		return
+	}
+	defer func() {
+		rt.endings.Delete(s.ID)
+		close(done)
+	}()
+	logout()
+	h.forgetSession(ctx, s, reason)
+}
+
+// forgetSession deletes the session from the store and everything the edge holds of it.
+func (h *Handler) forgetSession(ctx context.Context, s *session.Session, reason string) {
+	rt := h.Identity.rt
+	if err := rt.store.Delete(ctx, s.ID); err != nil {
+		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
+	}
+	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
+	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
+	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
+	countSessionEnded(reason) // metrics.go
 }
 
 // recordActivity counts a navigation as the customer's activity (throttled: at most one

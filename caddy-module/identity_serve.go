@@ -17,7 +17,7 @@ func (h *Handler) serveIdentity(w http.ResponseWriter, r *http.Request, next cad
 	if h.Identity == nil || h.Identity.rt == nil || skipsIdentity(path) {
 		return r, false, nil
 	}
-	r, v := h.identify(r)
+	r, v := h.identify(r, path)
 	if v.ended != "" {
 		// The session just ended (idle, max_session, expired, refused): the browser drops
 		// its dead cookie too, rather than present it on every request.

@@ -15,6 +15,9 @@ import (
 
 // The countdown's endpoints: POST /_shell/session/extend and POST /_shell/session/activity.
 
+// extendPath is the extension route; its identity step leaves a due token to serveExtend.
+const extendPath = routePrefix + "session/extend"
+
 // identityRoute does the checks every state-changing identity endpoint shares: identity on,
 // POST, same origin. It answers the request itself when a check fails and says whether to
 // go on.

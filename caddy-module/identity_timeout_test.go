@@ -176,3 +176,54 @@ func TestExtendRefusesHostileBodies(t *testing.T) {
 		t.Errorf("a refused body ended the session: %v", err)
 	}
 }
+
+// Each extension costs the provider one refresh: the extend request's own identity step must
+// not refresh the due token beside (or before) the route refreshing it again. Before, an
+// automatic extension of a due token refreshed twice, spending a refresh token per call.
+func TestExtendNeverRefreshesTwiceAtTheProvider(t *testing.T) {
+	cases := extendRequests(t)
+	for _, tt := range []struct {
+		name       string
+		byCustomer bool
+		left       time.Duration // the access token's time left when the shell extends
+	}{
+		{"automatic, the token due (the shell's 120 s)", false, 120 * time.Second},
+		{"automatic, the token about to expire", false, 3 * time.Second},
+		{"the customer's press, the token not due", true, 250 * time.Second},
+		{"the customer's press, the token about to expire", true, 3 * time.Second},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rig := newIdentityRig(t, 1, authtest.Options{AccessTTL: 300 * time.Second}, nil)
+			gw := rig.replicas[0]
+			b := newBrowser()
+			gw.login(t, b, "/login/")
+			s, err := gw.storedSession(t, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rig.idp.ResetStats(t)
+			rig.dueIn(t, s, tt.left)
+			res, body := gw.postExtend(t, b, shellExtend(t, cases, tt.byCustomer))
+			var timing shellstate.Session
+			if res.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &timing) != nil {
+				t.Fatalf("extend: %d %s", res.StatusCode, body)
+			}
+			rig.settle() // any refresh started beside the request lands
+			if left := time.UnixMilli(timing.ExpiresAt).Sub(gw.clock.Now()); left < 250*time.Second {
+				t.Errorf("after the extension the token has %s left, want about 300s", left)
+			}
+			stats := rig.idp.Stats(t)
+			if stats.Token.RefreshToken != 1 || stats.RefreshRejected != 0 {
+				t.Errorf("one extension made %d refresh calls at the provider (%d rejected), want exactly 1",
+					stats.Token.RefreshToken, stats.RefreshRejected)
+			}
+			if st := gw.state(t, b, "/"); !st.IsLoggedIn {
+				t.Error("logged out after the extension")
+			}
+			rig.settle()
+			if n := rig.idp.Stats(t).Token.RefreshToken; n != 1 {
+				t.Errorf("a page after the extension made the refresh calls %d, want still 1", n)
+			}
+		})
+	}
+}

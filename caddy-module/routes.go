@@ -37,7 +37,7 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveLogout(w, r)
 	case path == routePrefix+"auth/backchannel-logout":
 		return h.serveBackchannelLogout(w, r)
-	case path == routePrefix+"session/extend":
+	case path == extendPath:
 		return h.serveExtend(w, r)
 	case path == routePrefix+"session/activity":
 		return h.serveActivity(w, r)
