@@ -73,18 +73,25 @@ func TestBadOptionsSayWhatToChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\t" + tt.block + "\n\t}\n\trespond ok\n}\n"
-			cfgJSON, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfile), nil)
-			if err == nil {
-				var cfg caddy.Config
-				if err = json.Unmarshal(cfgJSON, &cfg); err != nil {
-					t.Fatal(err)
-				}
-				err = caddy.Validate(&cfg)
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := validateShellBlock(t, tt.block); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
 			}
 		})
 	}
+}
+
+// validateShellBlock adapts a site whose shell block holds block, as `caddy validate` would,
+// and gives the error an operator would see (nil when the config is valid).
+func validateShellBlock(t *testing.T, block string) error {
+	t.Helper()
+	caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\t" + block + "\n\t}\n\trespond ok\n}\n"
+	cfgJSON, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfile), nil)
+	if err != nil {
+		return err
+	}
+	var cfg caddy.Config
+	if err := json.Unmarshal(cfgJSON, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	return caddy.Validate(&cfg)
 }

@@ -1,14 +1,10 @@
 package shell
 
 import (
-	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/caddyserver/caddy/v2"
-	"github.com/caddyserver/caddy/v2/caddyconfig"
 )
 
 // framedOrigin serves a page with the header fields its query names, and a stylesheet.
@@ -80,16 +76,7 @@ func TestFrameAncestorsSaysWhatToWrite(t *testing.T) {
 		{"frame_ancestors 'unsafe-inline'", `frame_ancestors "'unsafe-inline'" is not a source`},
 	} {
 		t.Run(tt.block, func(t *testing.T) {
-			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\t" + tt.block + "\n\t}\n\trespond ok\n}\n"
-			cfgJSON, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfile), nil)
-			if err == nil {
-				var cfg caddy.Config
-				if err = json.Unmarshal(cfgJSON, &cfg); err != nil {
-					t.Fatal(err)
-				}
-				err = caddy.Validate(&cfg)
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := validateShellBlock(t, tt.block); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
 			}
 		})

@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -10,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/caddyserver/caddy/v2"
-	"github.com/caddyserver/caddy/v2/caddyconfig"
 	"github.com/caddyserver/caddy/v2/caddytest"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap/zapcore"
@@ -371,16 +368,7 @@ func TestSEOOptionsSayWhatToChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\t" + tt.block + "\n\t}\n\trespond ok\n}\n"
-			cfgJSON, _, err := caddyconfig.GetAdapter("caddyfile").Adapt([]byte(caddyfile), nil)
-			if err == nil {
-				var cfg caddy.Config
-				if err = json.Unmarshal(cfgJSON, &cfg); err != nil {
-					t.Fatal(err)
-				}
-				err = caddy.Validate(&cfg)
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := validateShellBlock(t, tt.block); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)
 			}
 		})
