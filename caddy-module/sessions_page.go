@@ -28,7 +28,7 @@ func (h *Handler) sessionsPage(w http.ResponseWriter, r *http.Request, path stri
 	if h.Identity == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return next, false
 	}
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	res := h.resolver.Resolve(r.Host, path) // the decision path, as every path decision
 	page := strings.ToLower(sessionsPagePath(res.BasePath))
 	if path != page && path != strings.TrimSuffix(page, "/") {
 		return next, false

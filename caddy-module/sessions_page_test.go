@@ -12,7 +12,7 @@ import (
 func TestSessionsPageIsTheGatewaysOwn(t *testing.T) {
 	g := newTestGateway(t, localIdentity())
 	_, cookie := g.loginFrom("DE0000000110", "desktop/Firefox", time.Minute)
-	for _, path := range []string{"/account/sessions/", "/account/sessions", "/ACCOUNT/Sessions/", "//account//sessions/", "/en-gb/account/sessions/"} {
+	for _, path := range []string{"/account/sessions/", "/account/sessions", "/ACCOUNT/Sessions/", "//account//sessions/", "/en-gb/account/sessions/", "/EN-GB/account/sessions/", "/en-gb;/account/sessions/"} {
 		r := request(http.MethodGet, path, cookie)
 		r.Header.Set("Sec-Fetch-Dest", "document")
 		r.Header.Set("Sec-Fetch-Mode", "navigate")
