@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -41,6 +42,55 @@ func TestReferenceNamesEveryCaddyfileOption(t *testing.T) {
 	}
 }
 
+// TestReferenceShowsOnlyOptionsTheCodeKnows fails naming each option that a Caddyfile example
+// of docs/reference.md (a ```caddy block) writes but no parser in the code reads: an option
+// renamed or removed in the code whose old name the reference still teaches.
+func TestReferenceShowsOnlyOptionsTheCodeKnows(t *testing.T) {
+	ref := readReference(t)
+	known := caddyfileOptions(t, ".")
+	// Caddy's own directives and the module's directive, which the examples wrap the options in.
+	for _, d := range []string{"shell", "encode", "reverse_proxy"} {
+		known[d] = "Caddy"
+	}
+	var unknown []string
+	for _, line := range caddyExampleLines(ref) {
+		word, _, _ := strings.Cut(strings.TrimSpace(line.text), " ")
+		word = strings.TrimSuffix(strings.TrimSpace(word), "{")
+		if word == "" || word == "}" || strings.HasPrefix(word, "#") || strings.ContainsAny(word, ".:") {
+			continue // blank, closing brace, comment, site address
+		}
+		if _, ok := known[word]; !ok {
+			unknown = append(unknown, fmt.Sprintf("%s (line %d: %s)", word, line.number, strings.TrimSpace(line.text)))
+		}
+	}
+	if len(unknown) > 0 {
+		t.Errorf("%s shows Caddyfile options no parser in caddy-module/ reads (renamed or removed?); write today's names:\n\t%s", referenceDoc, strings.Join(unknown, "\n\t"))
+	}
+}
+
+type docLine struct {
+	number int
+	text   string
+}
+
+// caddyExampleLines gives the lines inside the ```caddy blocks of a Markdown document.
+func caddyExampleLines(doc string) []docLine {
+	var out []docLine
+	in := false
+	for i, line := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case !in && (trimmed == "```caddy" || trimmed == "```caddyfile"):
+			in = true
+		case in && trimmed == "```":
+			in = false
+		case in:
+			out = append(out, docLine{i + 1, line})
+		}
+	}
+	return out
+}
+
 // TestReferenceNamesEveryJSONField walks the handler's configuration by its JSON tags and
 // fails naming each JSON field docs/reference.md does not name.
 func TestReferenceNamesEveryJSONField(t *testing.T) {
@@ -78,9 +128,9 @@ func namesInCode(doc, name string) bool {
 // caddyfileOptions collects the Caddyfile option names from every non-test .go file under
 // root, by shape rather than by file: the string literals of the case clauses of a switch
 // over a dispenser's token (`switch d.Val()`, `switch opt := d.Val(); opt`, or a variable
-// set from d.Val() earlier in the function), and of a switch over an element of
-// d.RemainingArgs() (sub-options such as rate_limit's burst). It maps each name to where it
-// was first seen.
+// set from d.Val() earlier in the function), of a switch over an element of
+// d.RemainingArgs() (sub-options such as rate_limit's burst), and of a comparison with such an
+// element (args[0] == "max_sessions"). It maps each name to where it was first seen.
 func caddyfileOptions(t *testing.T, root string) map[string]string {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -151,6 +201,21 @@ func optionsOf(body *ast.BlockStmt) []optionLiteral {
 	})
 	var out []optionLiteral
 	ast.Inspect(body, func(n ast.Node) bool {
+		// args[0] == "max_sessions": a keyword among a line's arguments.
+		if be, ok := n.(*ast.BinaryExpr); ok && be.Op == token.EQL {
+			for _, pair := range [][2]ast.Expr{{be.X, be.Y}, {be.Y, be.X}} {
+				ix, ok := pair[0].(*ast.IndexExpr)
+				lit, isLit := pair[1].(*ast.BasicLit)
+				if !ok || !isLit || lit.Kind != token.STRING {
+					continue
+				}
+				if id, ok := ix.X.(*ast.Ident); ok && argVars[id.Name] {
+					if v, err := strconv.Unquote(lit.Value); err == nil {
+						out = append(out, optionLiteral{v, lit.Pos()})
+					}
+				}
+			}
+		}
 		sw, ok := n.(*ast.SwitchStmt)
 		if !ok || sw.Tag == nil || !isTokenExpr(sw.Tag, tokenVars, argVars) {
 			return true
