@@ -12,7 +12,23 @@
 //     section 8;
 //   - view.go: View, the derived customer view; name.go, balance.go, locale.go, labels.go and
 //     the iban sub-package hold its rules;
-//   - enums.go: the platform's enumerations that the edge uses.
+//   - enums.go: the platform's enumerations that the edge uses;
+//   - hint.go: what the calls that wait for the customer's answer need of it (distributor,
+//     country), remembered per customer for HintTTL (12 hours) and, for a customer the Client
+//     knows nothing of, guessed from the last customer loaded on the page's locale (a
+//     partner's distributor is never guessed for another customer). Answers started on a hint
+//     or a guess are kept only where the customer's answer confirms them, distributor and
+//     country each on its own: a wrong guess costs the calls it made, never the view;
+//   - forget.go: a session's end drops the cached answers and the hint of the login's customer
+//     and of the account it switched to, on this replica (others keep theirs until the TTL);
+//   - investments.go: HAS_CRYPTO and HAS_ETF_CONFIGURATOR come from the product instances the
+//     edge already reads, with the managed portfolio's rule (a LIQUID instance neither
+//     REJECTED nor CLOSED), by template id prefix (ETFC, CRYPTO), the one place to change
+//     them; the product-types call and the deposit types were weighed and set aside (the
+//     first says only which offers a customer may open, the second is savings only);
+//   - logo.go: the cobranding logo reaches the header only as an https URL or an inline image
+//     (data:image/png, jpeg, webp, gif or svg+xml, at most 64 KiB);
+//   - switch.go: the switchable accounts a login may act for.
 //
 // The package never imports Caddy: the handler owns the Client and calls Load.
 package customer

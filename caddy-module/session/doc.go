@@ -37,4 +37,41 @@
 //
 // Activity (Touch) is stored apart from the sealed record and only ever moves forward, so it
 // never rewrites tokens and cannot undo a refresh that is saved at the same moment.
+//
+// # The lifecycle rules
+//
+// TimingOf(session, now, Lifecycle) applies the session lifecycle as a pure function; its
+// constants are named once, in lifecycle.go. The package has no Caddy imports.
+//
+// # How the stores keep records
+//
+// Both stores keep records packed: JWT segments decoded, JSON deflated with a preset
+// dictionary (1.2 kB for the 3.5 kB of tokens of a Keycloak-style login).
+//
+// The Redis store names a session by K, the SHA-256 of its id in hex, never the id itself:
+// the id is the cookie's value, the customer's credential, and a SCAN, MONITOR or backup of
+// Redis must not yield one. It keeps P{K} (one string: last activity, fixed width, updated in
+// place so that activity never rewrites tokens; two index digests; the sealed record) and
+// P{K}:lock in one Cluster slot, and small hashes indexing the names K by an HMAC of sid and
+// of subject (never the values) for back-channel logout; the subject index's values are each
+// session's sealed device kind, locale and login time, for the customer's list of sessions.
+// Every key expires with the idle TTL (the idle timeout plus 10 minutes, so that the edge, not
+// the store's expiry, finds a session idle and can end it at the provider), and nothing is
+// cached per replica.
+//
+// Upgrading from a release that keyed by the raw id (P{<43 characters>}) logs Redis-held
+// customers out once: there is no read-through of the old keys, which would keep ids readable
+// for another release; the old keys expire by themselves within the idle timeout plus 10
+// minutes.
+//
+// Save is for new sessions only; a live session changes through Update, under the lock, or a
+// stale copy could write spent refresh tokens back. RefreshOnce refreshes under the lock;
+// waiters take the holder's result and never retry in turn.
+//
+// Tests: one store table runs against the memory store and real redis-servers, standalone,
+// behind a Sentinel and as a 3-node Cluster (where keys of two slots in one script fail with
+// CROSSSLOT), all started by session/redistest; 100 callers on two replicas make one refresh.
+// Fuzz targets: FuzzReadCookie, FuzzTokenTimes, FuzzPackSession. Figures: -bench GetTiming
+// (p50/p99 of Get plus the rules), -bench '100k|RedisMemory' -benchtime 1x (memory per 100,000
+// sessions); dated results in bench/HISTORY.md.
 package session
