@@ -1,13 +1,14 @@
 // The gateway's session endpoints, as the countdown uses them. The browser holds no token:
 // every call is a same-origin request that carries the HttpOnly session cookie.
 import type { Session } from '../model/shellState.gen.ts';
+import type { CountdownAction } from '../model/tracking.gen.ts';
 import { loadSessionEnd } from './loadSessionEnd.ts';
 
 export const ActivityPath = '/_shell/session/activity';
 export const LogoutPath = '/_shell/auth/logout';
 
-/** SessionEvent is the action of a session tracking event. */
-export type SessionEvent = 'shown' | 'extended-automatically' | 'extended' | 'expired' | 'logout-succeeded';
+/** SessionEvent is the action of a countdown's tracking event (tracking.CountdownAction). */
+export type SessionEvent = CountdownAction;
 
 /** ActivityResult: the edge recorded it, the session is gone, or the call failed. */
 export type ActivityResult = 'ok' | 'ended' | 'failed';
