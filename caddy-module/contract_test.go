@@ -6,15 +6,20 @@ package shell
 // post the very bodies the shell builds to the real routes.
 
 import (
+	"bytes"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"os"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
 
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
 	"github.com/shellgate/shellgate/caddy-module/tracking"
 )
 
@@ -68,6 +73,72 @@ func TestEventRouteTakesTheEventsTheShellSends(t *testing.T) {
 			}
 			if got := g.collector.next(t); !reflect.DeepEqual(got, sent) {
 				t.Errorf("collector got %+v, want the shell's %+v", got, sent)
+			}
+		})
+	}
+}
+
+// privateContract is shell-ui/prerender/testdata/private-contract.json, which the prerender's
+// Vitest test (prerender/private.test.tsx) writes from the shell's customerFacts and
+// customerSlotValues: per persona the state's access and customer, the facts the private
+// header's gates test, and the text of each slot.
+type privateContract struct {
+	Slots []string `json:"slots"`
+	Cases []struct {
+		Name  string `json:"name"`
+		Input struct {
+			Access   []string        `json:"access"`
+			Customer json.RawMessage `json:"customer"`
+		} `json:"input"`
+		Facts []string          `json:"facts"`
+		Slots map[string]string `json:"slots"`
+	} `json:"cases"`
+}
+
+// TestPrivateHeaderContract: the edge derives the same facts and slot texts from each
+// persona's state as the shell does, so the gates the edge unhides and the slots it fills are
+// the ones React renders on hydration. The personas decode strictly into the Go state: a
+// field the shell's type has and the edge's has not fails here.
+func TestPrivateHeaderContract(t *testing.T) {
+	raw, err := os.ReadFile("../shell-ui/prerender/testdata/private-contract.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var contract privateContract
+	if err := json.Unmarshal(raw, &contract); err != nil {
+		t.Fatal(err)
+	}
+	if len(contract.Cases) == 0 || len(contract.Slots) == 0 {
+		t.Fatal("the contract file has no cases or no slots")
+	}
+	var names []string
+	for _, marker := range contract.Slots {
+		name, ok := strings.CutPrefix(marker, customerSlotPrefix)
+		if name, ok = strings.CutSuffix(name, "]]"); !ok || name == "" {
+			t.Fatalf("slot %q is not %sNAME]]: the edge would not fill it", marker, customerSlotPrefix)
+		}
+		names = append(names, name)
+	}
+	for _, tc := range contract.Cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			var c shellstate.Customer
+			dec := json.NewDecoder(bytes.NewReader(tc.Input.Customer))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&c); err != nil {
+				t.Fatalf("the shell's customer does not decode as the edge's: %v", err)
+			}
+			facts := slices.Sorted(maps.Keys(customerFacts(&shellstate.State{Access: tc.Input.Access, Customer: &c})))
+			if !slices.Equal(facts, tc.Facts) {
+				t.Errorf("facts:\nedge  %q\nshell %q", facts, tc.Facts)
+			}
+			values := customerSlotValues(&c)
+			for _, name := range names {
+				if values[name] != tc.Slots[name] {
+					t.Errorf("slot %s: edge %q, shell %q", name, values[name], tc.Slots[name])
+				}
+			}
+			if len(tc.Slots) != len(names) {
+				t.Errorf("the case has %d slots, the contract names %d", len(tc.Slots), len(names))
 			}
 		})
 	}
