@@ -111,13 +111,17 @@ func TestPrivateHeaderContract(t *testing.T) {
 	if len(contract.Cases) == 0 || len(contract.Slots) == 0 {
 		t.Fatal("the contract file has no cases or no slots")
 	}
+	// The slots are shellstate.CustomerSlot's, in order, and markers the edge fills.
 	var names []string
 	for _, marker := range contract.Slots {
-		name, ok := strings.CutPrefix(marker, customerSlotPrefix)
-		if name, ok = strings.CutSuffix(name, "]]"); !ok || name == "" {
+		name, ok := strings.CutPrefix(marker, shellstate.CustomerSlotPrefix)
+		if name, ok = strings.CutSuffix(name, shellstate.CustomerSlotSuffix); !ok || name == "" || !strings.HasPrefix(marker, customerSlotPrefix) {
 			t.Fatalf("slot %q is not %sNAME]]: the edge would not fill it", marker, customerSlotPrefix)
 		}
 		names = append(names, name)
+	}
+	if want := slotNames(); !slices.Equal(names, want) {
+		t.Errorf("the contract's slots %q are not shellstate's %q", names, want)
 	}
 	for _, tc := range contract.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
@@ -131,7 +135,17 @@ func TestPrivateHeaderContract(t *testing.T) {
 			if !slices.Equal(facts, tc.Facts) {
 				t.Errorf("facts:\nedge  %q\nshell %q", facts, tc.Facts)
 			}
+			for _, f := range facts {
+				if !knownFact(f) {
+					t.Errorf("the edge derives fact %q, which shellstate does not define", f)
+				}
+			}
 			values := customerSlotValues(&c)
+			for name := range values {
+				if !slices.Contains(names, name) {
+					t.Errorf("the edge fills slot %q, which shellstate does not define", name)
+				}
+			}
 			for _, name := range names {
 				if values[name] != tc.Slots[name] {
 					t.Errorf("slot %s: edge %q, shell %q", name, values[name], tc.Slots[name])
@@ -142,4 +156,35 @@ func TestPrivateHeaderContract(t *testing.T) {
 			}
 		})
 	}
+}
+
+// slotNames are the values of shellstate.CustomerSlot, in the order the header lists them.
+func slotNames() []string {
+	return []string{
+		string(shellstate.SlotInitials), string(shellstate.SlotDisplayName),
+		string(shellstate.SlotTotalLabel), string(shellstate.SlotTotalAmount),
+		string(shellstate.SlotAvailableLabel), string(shellstate.SlotAvailableAmount),
+		string(shellstate.SlotNoticeTitle), string(shellstate.SlotNoticeTooltip),
+		string(shellstate.SlotIBANLabel), string(shellstate.SlotIBANDisplay),
+		string(shellstate.SlotAccountNumberLabel), string(shellstate.SlotAccountNumberDisplay),
+		string(shellstate.SlotSortCodeLabel), string(shellstate.SlotSortCodeDisplay),
+	}
+}
+
+// knownFact tells whether f is a fact shellstate defines: a CustomerFact, or a prefix and a
+// value (an identifier fact's value being an IdentifierKind).
+func knownFact(f string) bool {
+	switch shellstate.CustomerFact(f) {
+	case shellstate.FactBalance, shellstate.FactBalanceAvailable, shellstate.FactTotalNegative,
+		shellstate.FactAvailableNegative, shellstate.FactRestricted, shellstate.FactCompany, shellstate.FactUnread:
+		return true
+	}
+	if kind, ok := strings.CutPrefix(f, shellstate.IdentifierFactPrefix); ok {
+		switch shellstate.IdentifierKind(kind) {
+		case shellstate.IdentifierIBAN, shellstate.IdentifierAccountNumber, shellstate.IdentifierSortCode:
+			return true
+		}
+		return false
+	}
+	return strings.HasPrefix(f, shellstate.AccessFactPrefix) || strings.HasPrefix(f, shellstate.DistributorFactPrefix)
 }

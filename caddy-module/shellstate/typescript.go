@@ -31,8 +31,9 @@ func TypeScript(files ...string) (string, error) {
 // TypeScriptOf renders the declarations of files, Go sources of the package at source (named
 // in the generated file's first line), as TypeScript: each exported struct type as an
 // interface of its JSON fields, each exported string type as the union of its constants in
-// files, and each exported untyped string constant as a const. Every body that crosses
-// between the edge and the shell has its twin made this way (DESIGN.md, contracts).
+// files (their list as <Type>Values), and each exported untyped string constant as a const.
+// Every body that crosses between the edge and the shell has its twin made this way
+// (DESIGN.md, contracts).
 func TypeScriptOf(source string, files ...string) (string, error) {
 	fset := token.NewFileSet()
 	var parsed []*ast.File
@@ -100,8 +101,10 @@ func TypeScriptOf(source string, files ...string) (string, error) {
 						alts = append(alts, tsString(m))
 					}
 					b.WriteString("\n")
+					fmt.Fprintf(&b, "/** %sValues are the values of %s, in the order of their Go constants. */\n", name, name)
+					fmt.Fprintf(&b, "export const %sValues = [%s] as const;\n", name, strings.Join(alts, ", "))
 					writeDoc(&b, "", doc)
-					fmt.Fprintf(&b, "export type %s = %s;\n", name, strings.Join(alts, " | "))
+					fmt.Fprintf(&b, "export type %s = (typeof %sValues)[number];\n", name, name)
 					continue
 				}
 				st, ok := ts.Type.(*ast.StructType)

@@ -15,7 +15,7 @@ var twins = []struct {
 	source string
 	files  []string
 }{
-	{"../../shell-ui/src/model/shellState.gen.ts", "caddy-module/shellstate", []string{"state.go", "session_routes.go"}},
+	{"../../shell-ui/src/model/shellState.gen.ts", "caddy-module/shellstate", []string{"state.go", "session_routes.go", "private_header.go"}},
 	{"../../shell-ui/src/model/tracking.gen.ts", "caddy-module/tracking", []string{"../tracking/event.go", "../tracking/countdown.go"}},
 }
 

@@ -25,5 +25,7 @@ export const EventSessionCountdown = "session-countdown";
 /** CountdownObject is the object of the countdown's events. */
 export const CountdownObject = "session_countdown";
 
+/** CountdownActionValues are the values of CountdownAction, in the order of their Go constants. */
+export const CountdownActionValues = ["shown", "extended-automatically", "extended", "expired", "logout-succeeded"] as const;
 /** CountdownAction is what happened in the countdown. */
-export type CountdownAction = "shown" | "extended-automatically" | "extended" | "expired" | "logout-succeeded";
+export type CountdownAction = (typeof CountdownActionValues)[number];
