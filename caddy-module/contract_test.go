@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"maps"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"reflect"
 	"slices"
@@ -33,6 +34,19 @@ type shellEventCase struct {
 	// Answer is "accepted" (202, relayed), "edge-only" (403: the edge's own event name or
 	// zone) or "malformed" (400).
 	Answer string `json:"answer"`
+}
+
+// shellPost is a POST the shell makes: same-origin, from the page's own origin, with the
+// session cookie when there is one.
+func shellPost(path, contentType, body string, cookie *http.Cookie) *http.Request {
+	r := httptest.NewRequest(http.MethodPost, "http://localhost"+path, strings.NewReader(body))
+	r.Header.Set("Content-Type", contentType)
+	r.Header.Set("Sec-Fetch-Site", "same-origin")
+	r.Header.Set("Origin", "http://localhost")
+	if cookie != nil {
+		r.AddCookie(cookie)
+	}
+	return r
 }
 
 func readShellEventCases(t *testing.T) []shellEventCase {
@@ -60,7 +74,7 @@ func TestEventRouteTakesTheEventsTheShellSends(t *testing.T) {
 			if !ok {
 				t.Fatalf("answer %q: write accepted, edge-only or malformed", tc.Answer)
 			}
-			res, out := g.do(postEvent(tc.Body, "198.51.100.9"))
+			res, out := g.do(shellPost("/_shell/events", "application/json", tc.Body, nil))
 			if res.StatusCode != status {
 				t.Fatalf("POST /_shell/events %s = %d %s, want %d (%s)", tc.Body, res.StatusCode, out, status, tc.Answer)
 			}
@@ -187,4 +201,46 @@ func knownFact(f string) bool {
 		return false
 	}
 	return strings.HasPrefix(f, shellstate.AccessFactPrefix) || strings.HasPrefix(f, shellstate.DistributorFactPrefix)
+}
+
+// logoutRequest is one case of shellstate/testdata/logout-requests.json: the form body the
+// shell's logout and goToLogin post for Reason (sessionEndpoints.test.ts holds them to it), and
+// the reason the edge ends the session for.
+type logoutRequest struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+	Body   string `json:"body"`
+	EndsAs string `json:"endsAs"`
+}
+
+// TestLogoutEndsTheSessionAsTheShellSays posts the shell's logout bodies to
+// /_shell/auth/logout: the countdown's logout ends the session as expired, the customer's as a
+// logout, as the collector's session event shows.
+func TestLogoutEndsTheSessionAsTheShellSays(t *testing.T) {
+	raw, err := os.ReadFile("shellstate/testdata/logout-requests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []logoutRequest
+	if err := json.Unmarshal(raw, &cases); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			if tc.Reason != "" {
+				if want := shellstate.LogoutReasonField + "=" + tc.Reason; tc.Body != want {
+					t.Fatalf("body %q for reason %q; shellstate says %q", tc.Body, tc.Reason, want)
+				}
+			}
+			g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(time.Second)})
+			cookie := g.login("DE5000001")
+			res, out := g.do(shellPost("/_shell/auth/logout", "application/x-www-form-urlencoded", tc.Body, cookie))
+			if res.StatusCode != http.StatusSeeOther {
+				t.Fatalf("POST /_shell/auth/logout %q = %d %s, want 303", tc.Body, res.StatusCode, out)
+			}
+			if e := g.collector.next(t); e.EventName != tracking.SessionEnd(tc.EndsAs) {
+				t.Errorf("the session ended as %q, want %q", e.EventName, tracking.SessionEnd(tc.EndsAs))
+			}
+		})
+	}
 }

@@ -199,6 +199,14 @@ export interface ReauthRequired {
   login: string;
 }
 
+/** LogoutReasonField is the form field of POST /_shell/auth/logout (a form post, so that it works as a navigation) that says why the shell logs out; without it the customer logged out. */
+export const LogoutReasonField = "reason";
+
+/** LogoutReasonValues are the values of LogoutReason, in the order of their Go constants. */
+export const LogoutReasonValues = ["expired"] as const;
+/** LogoutReason is a value of LogoutReasonField. */
+export type LogoutReason = (typeof LogoutReasonValues)[number];
+
 /** CustomerSlotPrefix starts a slot marker in the prerendered header: "[[shell:customer.initials]]". */
 export const CustomerSlotPrefix = "[[shell:customer.";
 
