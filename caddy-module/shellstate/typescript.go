@@ -1,5 +1,9 @@
 package shellstate
 
+// The twins are written by the drift test (typescript_test.go), so that what is generated and
+// what is checked are one list.
+//go:generate go test -count=1 -run ^TestTypeScriptInSync$ -update .
+
 import (
 	"fmt"
 	"go/ast"
@@ -67,7 +71,7 @@ func TypeScriptOf(source string, files ...string) (string, error) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "// Code generated from %s by `go test ./caddy-module/shellstate -update`. DO NOT EDIT.\n", source)
+	fmt.Fprintf(&b, "// Code generated from %s by `make contracts`. DO NOT EDIT.\n", source)
 	for _, f := range parsed {
 		for _, decl := range f.Decls {
 			gd, ok := decl.(*ast.GenDecl)

@@ -20,7 +20,7 @@ var twins = []struct {
 }
 
 // TestTypeScriptInSync fails when a shell UI type differs from its Go definition: run
-// `go test ./caddy-module/shellstate -update` after changing a type there.
+// `make contracts` (go generate ./caddy-module/shellstate) after changing a type there.
 func TestTypeScriptInSync(t *testing.T) {
 	for _, tw := range twins {
 		got, err := TypeScriptOf(tw.source, tw.files...)
@@ -37,7 +37,7 @@ func TestTypeScriptInSync(t *testing.T) {
 			t.Fatal(err)
 		}
 		if string(want) != got {
-			t.Errorf("%s differs from %s; run go test ./caddy-module/shellstate -update\n--- generated:\n%s", tw.ts, tw.source, got)
+			t.Errorf("%s differs from %s; run make contracts (go generate ./caddy-module/shellstate)\n--- generated:\n%s", tw.ts, tw.source, got)
 		}
 	}
 }

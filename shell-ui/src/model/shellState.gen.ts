@@ -1,4 +1,4 @@
-// Code generated from caddy-module/shellstate by `go test ./caddy-module/shellstate -update`. DO NOT EDIT.
+// Code generated from caddy-module/shellstate by `make contracts`. DO NOT EDIT.
 
 /** State is everything the shell needs to render for one request. It never holds a token. */
 export interface ShellState {

@@ -1,4 +1,4 @@
-// Code generated from caddy-module/tracking by `go test ./caddy-module/shellstate -update`. DO NOT EDIT.
+// Code generated from caddy-module/tracking by `make contracts`. DO NOT EDIT.
 
 /** Event is the tracking event of spec 3. */
 export interface TrackingEvent {
