@@ -7,7 +7,7 @@ UI_STAMP := shell-ui/dist/shell-manifest.json
 GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
 UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
 
-.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy bench fuzz clean
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy bench fuzz contracts clean
 
 all: build
 
@@ -97,6 +97,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzSplice -fuzztime 60s ./caddy-module/splice/
 	$(GO) test -run '^$$' -fuzz FuzzProtectedPaths -fuzztime 60s ./caddy-module/rules/
 	$(GO) test -run '^$$' -fuzz FuzzEvent -fuzztime 60s ./caddy-module/tracking/
+
+## contracts: regenerate the shell's TypeScript twins of the Go bodies (shell-ui/src/model/*.gen.ts)
+contracts:
+	$(GO) generate ./caddy-module/shellstate/
 
 clean:
 	rm -rf bin shell-ui/dist

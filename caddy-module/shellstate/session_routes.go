@@ -62,3 +62,16 @@ type ReauthRequired struct {
 	Error string `json:"error"`
 	Login string `json:"login"`
 }
+
+// LogoutReasonField is the form field of POST /_shell/auth/logout (a form post, so that it
+// works as a navigation) that says why the shell logs out; without it the customer logged out.
+const LogoutReasonField = "reason"
+
+// LogoutReason is a value of LogoutReasonField.
+type LogoutReason string
+
+const (
+	// LogoutExpired: the countdown ran out. The edge ends the session as expired (its
+	// session.expired event), not as the customer's logout.
+	LogoutExpired LogoutReason = "expired"
+)

@@ -1,20 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { flagConditionHolds, gateProps } from './flagCondition.ts';
 
-// The same table as caddy-module/flags/markup_test.go: the edge and the client must agree.
+// One table with the edge (caddy-module/flags/markup_test.go reads it too): the edge and the
+// client must agree on every condition, or hydration and the first HTML differ.
+const cases = JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../caddy-module/flags/testdata/conditions.json'), 'utf8'),
+) as { holds: { condition: string; flags: Record<string, boolean>; holds: boolean }[]; malformed: string[] };
+
 describe('flagConditionHolds', () => {
-  test.each<{ cond: string; flags: Record<string, boolean>; want: boolean }>([
-    { cond: 'isDWMLaunchNL|ippDwmLaunchNl', flags: { ippDwmLaunchNl: true }, want: true },
-    { cond: 'isDWMLaunchNL|ippDwmLaunchNl', flags: { isDWMLaunchNL: false }, want: false },
-    { cond: 'mobileAppBanner !embeddedAppView', flags: { mobileAppBanner: true }, want: true },
-    { cond: 'mobileAppBanner !embeddedAppView', flags: { mobileAppBanner: true, embeddedAppView: true }, want: false },
-    { cond: 'mobileAppBanner !embeddedAppView', flags: {}, want: false },
-    { cond: 'b2cNewMarketLocales:de-ch !b2cUnifiedDomainLocales:de-ch', flags: { 'b2cNewMarketLocales:de-ch': true }, want: true },
-    { cond: '!a|!b', flags: { a: true, b: true }, want: false },
-    { cond: '!a|!b', flags: { a: true }, want: true },
-    { cond: '', flags: { a: true }, want: false },
-  ])('$cond with $flags is $want', ({ cond, flags, want }) => {
-    expect(flagConditionHolds(cond, flags)).toBe(want);
+  test.each(cases.holds)('$condition with $flags is $holds', ({ condition, flags, holds }) => {
+    expect(flagConditionHolds(condition, flags)).toBe(holds);
+  });
+
+  // The edge refuses these; the client never shows an element on one, whatever the flags.
+  test.each(cases.malformed)('malformed %j never holds', (condition) => {
+    const all = { '': true, a: true, b: true, '!a': true, 'a"b': true };
+    expect(flagConditionHolds(condition, all)).toBe(false);
+    expect(flagConditionHolds(condition, {})).toBe(false);
   });
 
   test('gateProps hides what does not hold and marks the element', () => {

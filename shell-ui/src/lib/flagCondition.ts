@@ -11,12 +11,22 @@
  */
 export const FlagGateAttr = 'data-shell-flag';
 
+/** A flag key as the edge's condition parser takes it (flags.ParseCondition). */
+const flagKey = /^[^!"'<>=]+$/;
+
+/**
+ * flagConditionHolds tells whether condition holds for flags. A malformed condition, which
+ * the edge refuses, never holds: the cases both sides test are
+ * caddy-module/flags/testdata/conditions.json.
+ */
 export function flagConditionHolds(condition: string, flags: Readonly<Record<string, boolean>>): boolean {
   const terms = condition.split(/\s+/).filter((t) => t !== '');
   if (terms.length === 0) return false;
-  return terms.every((term) =>
-    term.split('|').some((alt) => (alt.startsWith('!') ? flags[alt.slice(1)] !== true : flags[alt] === true)),
+  const parsed = terms.map((term) =>
+    term.split('|').map((alt) => (alt.startsWith('!') ? { key: alt.slice(1), negate: true } : { key: alt, negate: false })),
   );
+  if (parsed.some((alts) => alts.some((a) => !flagKey.test(a.key)))) return false;
+  return parsed.every((alts) => alts.some((a) => (flags[a.key] === true) !== a.negate));
 }
 
 /** gateProps are the attributes of an element gated on condition (none when it is undefined). */

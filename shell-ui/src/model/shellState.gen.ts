@@ -1,4 +1,4 @@
-// Code generated from caddy-module/shellstate by `go test ./caddy-module/shellstate -update`. DO NOT EDIT.
+// Code generated from caddy-module/shellstate by `make contracts`. DO NOT EDIT.
 
 /** State is everything the shell needs to render for one request. It never holds a token. */
 export interface ShellState {
@@ -198,3 +198,41 @@ export interface ReauthRequired {
   error: string;
   login: string;
 }
+
+/** LogoutReasonField is the form field of POST /_shell/auth/logout (a form post, so that it works as a navigation) that says why the shell logs out; without it the customer logged out. */
+export const LogoutReasonField = "reason";
+
+/** LogoutReasonValues are the values of LogoutReason, in the order of their Go constants. */
+export const LogoutReasonValues = ["expired"] as const;
+/** LogoutReason is a value of LogoutReasonField. */
+export type LogoutReason = (typeof LogoutReasonValues)[number];
+
+/** CustomerSlotPrefix starts a slot marker in the prerendered header: "[[shell:customer.initials]]". */
+export const CustomerSlotPrefix = "[[shell:customer.";
+
+/** CustomerSlotSuffix ends a slot marker. */
+export const CustomerSlotSuffix = "]]";
+
+/** CustomerSlotValues are the values of CustomerSlot, in the order of their Go constants. */
+export const CustomerSlotValues = ["initials", "displayName", "total.label", "total.amount", "available.label", "available.amount", "notice.title", "notice.tooltip", "id.iban.label", "id.iban.display", "id.accountNumber.label", "id.accountNumber.display", "id.sortCode.label", "id.sortCode.display"] as const;
+/** CustomerSlot names a customer text of the private header, in the order the header lists them. */
+export type CustomerSlot = (typeof CustomerSlotValues)[number];
+
+/** CustomerFactValues are the values of CustomerFact, in the order of their Go constants. */
+export const CustomerFactValues = ["customer:balance", "customer:balance-available", "customer:total-negative", "customer:available-negative", "customer:restricted", "customer:company", "customer:unread"] as const;
+/** CustomerFact is a fact about the customer that a gate of the private header tests; a fact holds or is absent. */
+export type CustomerFact = (typeof CustomerFactValues)[number];
+
+/** AccessFactPrefix starts the fact of a product access value: "access:HAS_CRYPTO". */
+export const AccessFactPrefix = "access:";
+
+/** IdentifierFactPrefix starts the fact that the customer has an identifier of a kind: "customer:id:iban". */
+export const IdentifierFactPrefix = "customer:id:";
+
+/** DistributorFactPrefix starts the fact of the customer's distributor: "distributor:dkb". */
+export const DistributorFactPrefix = "distributor:";
+
+/** IdentifierKindValues are the values of IdentifierKind, in the order of their Go constants. */
+export const IdentifierKindValues = ["iban", "accountNumber", "sortCode"] as const;
+/** IdentifierKind is a kind of account identifier the account menu shows, in its order. */
+export type IdentifierKind = (typeof IdentifierKindValues)[number];

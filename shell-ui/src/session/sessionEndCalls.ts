@@ -5,6 +5,7 @@
 // It imports no code from sessionEndpoints.ts (types only): the bundler would move what both
 // chunks share into a chunk of its own, one more request.
 import type { ExtendRequest, Session } from '../model/shellState.gen.ts';
+import { CountdownObject, EventSessionCountdown, type TrackingEvent } from '../model/tracking.gen.ts';
 import type { ExtendResult, SessionEvent, StateResult } from './sessionEndpoints.ts';
 
 export { browserTabClaim } from './tabClaim.ts';
@@ -99,8 +100,18 @@ export async function logout(path: string, body: URLSearchParams): Promise<boole
   }
 }
 
+/**
+ * eventBody is the body track posts to the events route for a countdown action: a
+ * tracking.Event of the edge (model/tracking.gen.ts), the cases in
+ * caddy-module/tracking/testdata/shell-events.json.
+ */
+export function eventBody(action: SessionEvent): string {
+  const event: TrackingEvent = { eventName: EventSessionCountdown, object: CountdownObject, action };
+  return JSON.stringify(event);
+}
+
 export function track(action: SessionEvent): void {
-  const body = JSON.stringify({ name: 'session', object: 'session_countdown', action });
+  const body = eventBody(action);
   try {
     // The events route may not exist yet (404): a lost event is fine, an error is not.
     if (typeof navigator.sendBeacon === 'function') {

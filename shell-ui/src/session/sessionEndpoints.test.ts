@@ -2,12 +2,25 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EventsPath, ExtendPath, logoutAttempts } from './sessionEndCalls.ts';
+import { EventsPath, ExtendPath, eventBody, logoutAttempts } from './sessionEndCalls.ts';
+import type { LogoutReason } from '../model/shellState.gen.ts';
 import { ActivityPath, LogoutPath, browserEndpoints } from './sessionEndpoints.ts';
 
 const extendRequests = JSON.parse(
   readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../caddy-module/shellstate/testdata/extend-requests.json'), 'utf8'),
 ) as { name: string; byCustomer: boolean; contentType: string; body: string }[];
+
+// The events the shell sends and how the edge's events route answers them; the edge's
+// TestEventRouteTakesTheEventsTheShellSends posts the same bodies to /_shell/events.
+const shellEvents = JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../caddy-module/tracking/testdata/shell-events.json'), 'utf8'),
+) as { name: string; countdownAction?: string; body: string; answer: string }[];
+
+// The logout posts the shell makes; the edge's TestLogoutEndsTheSessionAsTheShellSays posts
+// the same bodies to /_shell/auth/logout.
+const logoutRequests = JSON.parse(
+  readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../../caddy-module/shellstate/testdata/logout-requests.json'), 'utf8'),
+) as { name: string; reason?: LogoutReason; body: string; endsAs: string }[];
 
 const session = { serverTime: 1, expiresAt: 2, idleExpiresAt: 3, lengthSeconds: 300, canExtend: true, autoExtend: false, webview: false, monitored: true };
 
@@ -139,6 +152,24 @@ describe('browserEndpoints', () => {
     form.remove();
   });
 
+  test.each(shellEvents.filter((c) => c.countdownAction !== undefined))('the countdown event $name is the body of the contract', ({ countdownAction, body }) => {
+    expect(eventBody(countdownAction as Parameters<typeof eventBody>[0])).toBe(body);
+  });
+
+  test.each(logoutRequests)('logout and goToLogin post $name as the contract says', async ({ reason, body }) => {
+    const fetch = vi.fn(async (_path: string, _init: RequestInit) => answer(0, undefined, 'opaqueredirect'));
+    vi.stubGlobal('fetch', fetch);
+    await browserEndpoints().logout(reason);
+    expect(String(fetch.mock.calls[0]![1].body)).toBe(body);
+
+    const submit = vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(() => {});
+    browserEndpoints(document).goToLogin(reason);
+    const form = document.querySelector<HTMLFormElement>('form[data-shell="session-logout"]')!;
+    expect(new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString()).toBe(body);
+    expect(submit).toHaveBeenCalledOnce();
+    form.remove();
+  });
+
   test('track sends the event as a beacon, and a failing beacon is no error', async () => {
     const beacon = vi.fn((_url: string, _data: Blob) => true);
     vi.stubGlobal('navigator', { ...navigator, sendBeacon: beacon });
@@ -147,7 +178,8 @@ describe('browserEndpoints', () => {
     await vi.waitFor(() => expect(beacon).toHaveBeenCalledOnce());
     const [url, data] = beacon.mock.calls[0]!;
     expect(url).toBe(EventsPath);
-    expect(JSON.parse(await data.text())).toEqual({ name: 'session', object: 'session_countdown', action: 'shown' });
+    expect(await data.text()).toBe(eventBody('shown'));
+    expect(data.type).toBe('application/json');
 
     const refused = vi.fn(() => {
       throw new TypeError('beacon refused');

@@ -1,13 +1,14 @@
 // The gateway's session endpoints, as the countdown uses them. The browser holds no token:
 // every call is a same-origin request that carries the HttpOnly session cookie.
-import type { Session } from '../model/shellState.gen.ts';
+import { type LogoutReason, LogoutReasonField, type Session } from '../model/shellState.gen.ts';
+import type { CountdownAction } from '../model/tracking.gen.ts';
 import { loadSessionEnd } from './loadSessionEnd.ts';
 
 export const ActivityPath = '/_shell/session/activity';
 export const LogoutPath = '/_shell/auth/logout';
 
-/** SessionEvent is the action of a session tracking event. */
-export type SessionEvent = 'shown' | 'extended-automatically' | 'extended' | 'expired' | 'logout-succeeded';
+/** SessionEvent is the action of a countdown's tracking event (tracking.CountdownAction). */
+export type SessionEvent = CountdownAction;
 
 /** ActivityResult: the edge recorded it, the session is gone, or the call failed. */
 export type ActivityResult = 'ok' | 'ended' | 'failed';
@@ -25,9 +26,9 @@ export interface SessionEndpoints {
   /** readState asks the edge for the page's state again (after the page slept in the back/forward cache). */
   readState(path: string): Promise<StateResult>;
   /** logout ends the session at the edge; true when the edge answered with its redirect. */
-  logout(reason?: 'expired'): Promise<boolean>;
+  logout(reason?: LogoutReason): Promise<boolean>;
   /** goToLogin leaves the page through the edge's logout, which redirects to login. */
-  goToLogin(reason?: 'expired'): void;
+  goToLogin(reason?: LogoutReason): void;
   /** track sends a session event; it may be lost, and nothing waits for it. */
   track(action: SessionEvent): void;
 }
@@ -36,9 +37,10 @@ function post(path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(path, { method: 'POST', credentials: 'same-origin', cache: 'no-store', ...init });
 }
 
-function logoutBody(reason?: 'expired'): URLSearchParams {
+/** logoutBody is the logout form's fields (shellstate.LogoutReasonField); no reason is the customer's own logout. */
+export function logoutBody(reason?: LogoutReason): URLSearchParams {
   const body = new URLSearchParams();
-  if (reason) body.set('reason', reason);
+  if (reason) body.set(LogoutReasonField, reason);
   return body;
 }
 

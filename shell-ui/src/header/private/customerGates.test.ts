@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { flagConditionHolds } from '../../lib/flagCondition.ts';
-import { customerFacts } from './customerGates.ts';
+import { CustomerFactValues } from '../../model/shellState.gen.ts';
+import { CustomerFact, customerFacts } from './customerGates.ts';
 import { Personas } from './testing/personas.ts';
 
 describe('customerFacts', () => {
@@ -35,4 +36,10 @@ describe('customerFacts', () => {
   ])('facts meet conditions: %s', (_name, access, condition, want) => {
     expect(flagConditionHolds(condition, customerFacts({ access, customer: Personas.active }))).toBe(want);
   });
+});
+
+// The edge derives the same facts (caddy-module/contract_test.go): every fact the shell names
+// is one shellstate defines, and the other way round.
+test('the customer facts are shellstate.CustomerFact', () => {
+  expect(Object.values(CustomerFact).sort()).toEqual([...CustomerFactValues].sort());
 });

@@ -4,21 +4,29 @@
 // conditions against the request's flags plus these facts and unhides what holds; React renders
 // hidden by the same rule. The edge derives the facts from the shell state exactly as
 // customerFacts does (the contract: prerender/README.md, prerender/testdata/private-contract.json).
-import type { ShellState } from '../../model/shellState.gen.ts';
+// The fact names are defined once, in Go (caddy-module/shellstate/private_header.go).
+import {
+  AccessFactPrefix,
+  type CustomerFact as CustomerFactName,
+  DistributorFactPrefix,
+  IdentifierFactPrefix,
+  IdentifierKindValues,
+  type ShellState,
+} from '../../model/shellState.gen.ts';
 
 /** accessFact is the fact of one product access value: "access:HAS_FIXED_DEPOSIT_ACCOUNT". */
-export const accessFact = (value: string) => `access:${value}`;
+export const accessFact = (value: string) => `${AccessFactPrefix}${value}`;
 
 /** distributorFact is the fact of the customer's distributor: "distributor:dkb". */
-export const distributorFact = (id: string) => `distributor:${id}`;
+export const distributorFact = (id: string) => `${DistributorFactPrefix}${id}`;
 
 /** identifierFact is the fact that the account menu has an identifier of this kind: "customer:id:iban". */
-export const identifierFact = (kind: string) => `customer:id:${kind}`;
+export const identifierFact = (kind: string) => `${IdentifierFactPrefix}${kind}`;
 
 /** IdentifierKinds are the account identifier kinds, in the order the account menu lists them. */
-export const IdentifierKinds = ['iban', 'accountNumber', 'sortCode'] as const;
+export const IdentifierKinds = IdentifierKindValues;
 
-/** CustomerFact names the facts about the customer's header block. */
+/** CustomerFact names the facts about the customer's header block (shellstate.CustomerFact). */
 export const CustomerFact = {
   /** balance: the balance box shows (private header and account state ACTIVE, spec 5). */
   balance: 'customer:balance',
@@ -32,7 +40,7 @@ export const CustomerFact = {
   company: 'customer:company',
   /** unread: the dot on nav items flagged enableBadge. */
   unread: 'customer:unread',
-} as const;
+} as const satisfies Record<string, CustomerFactName>;
 
 /** BalanceAmountsGate is the condition the balance figures show on, in the bar and the account menu. */
 export const BalanceAmountsGate = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;

@@ -2,26 +2,16 @@
 // with the customer's text (HTML-escaped), and the client renders the same text from the
 // state, so hydration matches. Every slot is the only child of its element, so an empty value
 // is an empty element on both sides. The contract: prerender/README.md.
-import type { Customer } from '../../model/shellState.gen.ts';
+import { type Customer, type CustomerSlot, CustomerSlotPrefix, CustomerSlotSuffix, CustomerSlotValues } from '../../model/shellState.gen.ts';
 import { IdentifierKinds } from './customerGates.ts';
 
-/** CustomerSlotNames are every slot the private header holds. */
-export const CustomerSlotNames = [
-  'initials',
-  'displayName',
-  'total.label',
-  'total.amount',
-  'available.label',
-  'available.amount',
-  'notice.title',
-  'notice.tooltip',
-  ...IdentifierKinds.flatMap((k) => [`id.${k}.label`, `id.${k}.display`]),
-] as const;
+/** CustomerSlotNames are every slot the private header holds (shellstate.CustomerSlot). */
+export const CustomerSlotNames = CustomerSlotValues;
 
-export type CustomerSlotName = (typeof CustomerSlotNames)[number];
+export type CustomerSlotName = CustomerSlot;
 
 /** slotMarker is the text the prerender writes for a slot: "[[shell:customer.initials]]". */
-export const slotMarker = (name: CustomerSlotName) => `[[shell:customer.${name}]]`;
+export const slotMarker = (name: CustomerSlotName) => `${CustomerSlotPrefix}${name}${CustomerSlotSuffix}`;
 
 /**
  * customerSlotValues are the texts of every slot for a customer: what the edge writes (escaped)
