@@ -78,7 +78,7 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 }
 
 // formatted keeps FormatAmount's results: a cached customer's page formats the same two
-// amounts on every request, and formatting (decimal rounding, x/text) is the most of a cached
+// amounts on every request, and formatting (decimal rounding, CLDR patterns) is the most of a cached
 // page's customer work. Bounded by maxFormatted; past it amounts are formatted per call.
 var (
 	formatted      sync.Map // locale \x00 currency \x00 amount -> shellstate.Amount

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"go.opentelemetry.io/otel/codes"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
@@ -71,6 +72,16 @@ func TestEdgeCallsAreChildSpansOfTheRequest(t *testing.T) {
 	if _, err := cc.Customer(ctx, customer.Caller{Token: accessToken, CustomerNumber: customerNumber, UserID: userID}, false); err != nil {
 		t.Fatalf("customer call: %v", err)
 	}
+	// A call that fails: the transport's error quotes the URL, which names the customer.
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	down, err := customer.New(customer.Options{BaseURL: gone.URL, CacheTTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := down.Customer(ctx, customer.Caller{Token: accessToken, CustomerNumber: customerNumber, UserID: userID}, false); err == nil {
+		t.Fatal("a call to a closed server succeeded")
+	}
 	// The IdP: discovery (on the first call) and the refresh at the token endpoint.
 	ac, err := auth.New(ctx, auth.ProviderConfig{Region: auth.RegionDEU, Issuer: idp.URL, ClientSecret: "client-secret"}, auth.Options{Environment: "local"})
 	if err != nil {
@@ -117,8 +128,16 @@ func TestEdgeCallsAreChildSpansOfTheRequest(t *testing.T) {
 		"session store release",
 	}
 	byName := map[string]sdktrace.ReadOnlySpan{}
+	failed := 0
 	for _, sp := range rec.Ended() {
+		if sp.Status().Code == codes.Error {
+			failed++
+			continue
+		}
 		byName[sp.Name()] = sp
+	}
+	if failed != 2 { // the call to the closed server and its one retry
+		t.Errorf("%d failed spans, want 2 (the closed server's call and its retry)", failed)
 	}
 	for _, name := range want {
 		sp, ok := byName[name]
@@ -162,6 +181,9 @@ func TestEdgeCallsAreChildSpansOfTheRequest(t *testing.T) {
 		}
 		for _, ev := range sp.Events() {
 			text += " " + ev.Name
+			for _, a := range ev.Attributes {
+				text += " " + string(a.Key) + "=" + a.Value.Emit()
+			}
 		}
 		text += " " + sp.Status().Description
 		for _, secret := range []string{customerNumber, accessToken, refreshToken, "rt-next-secret", userID, s.ID, "client-secret", "sub-1", "sid-1"} {
