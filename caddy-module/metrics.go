@@ -39,7 +39,7 @@ var shellMetrics = struct {
 }{
 	pages: prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "pages_total",
-		Help: "Responses the shell handler saw: outcome spliced, or passed with the reason it passed untouched.",
+		Help: "Pages: HTML documents the shell handler answered, outcome spliced, or passed with the reason the page went out without the shell. Assets, fetches, redirects and the gateway's own routes do not count.",
 	}, []string{"outcome", "reason"}),
 	spliceErrors: prometheus.NewCounter(prometheus.CounterOpts{
 		Namespace: metricsNamespace, Name: "splice_errors_total",
@@ -128,7 +128,22 @@ var (
 	pagesPassed  sync.Map // reason -> prometheus.Counter
 )
 
-// countPage counts a response: spliced, or passed with its reason.
+// pageReasons are the reasons a page passes without the shell: each is decided for an HTML
+// document a browser navigated to (or a client that does not say what it fetches asked for),
+// so it is a page the customer saw. The other reasons (not-html, not-a-document, method,
+// range, upgrade, status, stream, attachment) mark an asset, a fetch, a redirect or a
+// download: counting them made the images and scripts of a page outnumber its pages.
+var pageReasons = map[string]bool{
+	"opt-out-header": true,
+	"utf16":          true,
+	"unknown-coding": true,
+	"compressed":     true,
+	"state-error":    true,
+	"no-response":    true,
+}
+
+// countPage counts a page: spliced, or passed with its reason. A response that is not a page
+// (an asset, a fetch) is not counted.
 func countPage(spliced bool, reason string) {
 	if spliced {
 		pagesSpliced.Inc()
@@ -136,6 +151,9 @@ func countPage(spliced bool, reason string) {
 	}
 	if reason == "" {
 		reason = "no-response" // the next handler failed before writing anything
+	}
+	if !pageReasons[reason] {
+		return
 	}
 	if c, ok := pagesPassed.Load(reason); ok {
 		c.(prometheus.Counter).Inc()

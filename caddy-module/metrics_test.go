@@ -2,11 +2,14 @@ package shell
 
 import (
 	"context"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddytest"
 	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 
@@ -126,6 +129,80 @@ func TestUpstreamCallsAreTimed(t *testing.T) {
 	}
 }
 
+// An operator reads shellgate_pages_total as the pages customers saw: a page's images and
+// scripts, a fetch of a partial and the gateway's own routes must not count, or one page
+// view would count as many.
+func TestPagesTotalCountsPagesNotAssets(t *testing.T) {
+	tester := startGateway(t, &origin{}, "")
+	total := func() float64 {
+		reg := prometheus.NewPedanticRegistry()
+		reg.MustRegister(shellMetrics.pages)
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n float64
+		for _, mf := range mfs {
+			for _, m := range mf.GetMetric() {
+				n += m.GetCounter().GetValue()
+			}
+		}
+		return n
+	}
+	tests := []struct {
+		name, path string
+		headers    []string
+		want       float64
+	}{
+		{"asset", "/text", nil, 0},
+		{"image a browser fetches", "/festgeld/", []string{"Sec-Fetch-Dest", "image"}, 0},
+		{"fetch of a partial", "/festgeld/", []string{"Sec-Fetch-Dest", "empty"}, 0},
+		{"the shell's own asset", "/_shell/assets/none.js", nil, 0},
+		{"the gateway's own route", "/_shell/state", nil, 0},
+		{"HEAD of a page", "/festgeld/", []string{"method", http.MethodHead}, 0},
+		{"page", "/festgeld/", []string{"Sec-Fetch-Dest", "document"}, 1},
+		{"page opted out of the shell", "/off", nil, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := total()
+			method := http.MethodGet
+			req, _ := http.NewRequest(method, "http://localhost:9080"+tt.path, nil)
+			for i := 0; i+1 < len(tt.headers); i += 2 {
+				if tt.headers[i] == "method" {
+					req.Method = tt.headers[i+1]
+					continue
+				}
+				req.Header.Set(tt.headers[i], tt.headers[i+1])
+			}
+			res, err := tester.Client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, res.Body)
+			res.Body.Close()
+			// The handler counts once the page is sent, maybe after the client has read it.
+			// The server reads the next request on this keep-alive connection only after the
+			// handler returned: one more request on it (which counts nowhere) waits for that.
+			fence(t, tester)
+			if got := total() - before; got != tt.want {
+				t.Errorf("%s %s (status %d) moved shellgate_pages_total by %v, want %v", req.Method, tt.path, res.StatusCode, got, tt.want)
+			}
+		})
+	}
+}
+
+// fence makes a request to the gateway's own liveness route and reads its answer.
+func fence(t *testing.T, tester *caddytest.Tester) {
+	t.Helper()
+	res, err := tester.Client.Get("http://localhost:9080/_shell/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+}
+
 // counterValue reads a counter's value.
 func counterValue(t *testing.T, c prometheus.Counter) float64 {
 	t.Helper()
@@ -145,7 +222,7 @@ func BenchmarkCountPage(b *testing.B) {
 	})
 	b.Run("passed", func(b *testing.B) {
 		for b.Loop() {
-			countPage(false, "not-html")
+			countPage(false, "opt-out-header")
 		}
 	})
 }

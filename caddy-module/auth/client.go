@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // Timeouts of spec 9.
@@ -99,6 +101,8 @@ func New(ctx context.Context, cfg ProviderConfig, opts Options) (*Client, error)
 	if c.timeout <= 0 {
 		c.timeout = DefaultCallTimeout
 	}
+	// Each call is a child span of the request's trace and carries its traceparent.
+	c.http = spans.Client(c.http, "IdP")
 	return c, nil
 }
 
@@ -154,7 +158,7 @@ func (c *Client) metadata(ctx context.Context) (*metadata, error) {
 			return nil, fmt.Errorf("%w: discovery of %s failed, next try in %s: %w", ErrTransient, c.issuer, d.nextTry.Sub(now).Round(time.Millisecond), err)
 		}
 		d.inflight = make(chan struct{})
-		go c.discover(d.inflight)
+		go c.discover(context.WithoutCancel(ctx), d.inflight) // the first caller's trace, not its deadline
 	}
 	done := d.inflight
 	d.mu.Unlock()
@@ -175,8 +179,8 @@ func (c *Client) metadata(ctx context.Context) (*metadata, error) {
 }
 
 // discover runs one discovery attempt and records its outcome.
-func (c *Client) discover(done chan struct{}) {
-	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+func (c *Client) discover(ctx context.Context, done chan struct{}) {
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
 	defer cancel()
 	m, err := c.fetchMetadata(ctx)
 

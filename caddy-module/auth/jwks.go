@@ -12,6 +12,8 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"github.com/go-jose/go-jose/v4"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // keyRefreshBudget bounds the JWKS fetches that tokens signed with an unknown key may cause:
@@ -147,7 +149,7 @@ func (k *keyCache) refresh(ctx context.Context) ([]jose.JSONWebKey, error) {
 func (k *keyCache) download(ctx context.Context) ([]jose.JSONWebKey, error) {
 	ctx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, k.url, nil)
+	req, err := http.NewRequestWithContext(spans.WithName(ctx, "GET jwks"), http.MethodGet, k.url, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // PendingTTL is how long a started login may take until its callback.
@@ -270,8 +272,9 @@ func (c *Client) oauth2Config(m *metadata, clientID, redirect string) *oauth2.Co
 
 // callContext bounds a provider call by the call timeout and carries the HTTP client to
 // oauth2.
+// Both such calls (code exchange, refresh) go to the token endpoint, which names their span.
 func (c *Client) callContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	ctx, cancel := context.WithTimeout(spans.WithName(ctx, "POST token"), c.timeout)
 	return context.WithValue(ctx, oauth2.HTTPClient, c.http), cancel
 }
 

@@ -9,6 +9,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // keycloakLogoutPath is Keycloak's refresh-token logout below the realm's issuer (spec 7).
@@ -72,7 +74,7 @@ func (c *Client) postForm(ctx context.Context, endpoint string, form url.Values,
 	if c.cfg.ClientSecret == "" {
 		form.Set("client_id", c.cfg.clientID())
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, strings.NewReader(form.Encode()))
+	req, err := http.NewRequestWithContext(spans.WithName(ctx, "POST "+what), http.MethodPost, endpoint, strings.NewReader(form.Encode()))
 	if err != nil {
 		return fmt.Errorf("auth: %s request: %w", what, err)
 	}

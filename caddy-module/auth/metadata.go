@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/coreos/go-oidc/v3/oidc"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // maxDocument caps what the client reads of any provider answer.
@@ -41,7 +43,7 @@ type discoveryDocument struct {
 // keys for every token with an unknown key id (see keyCache).
 func (c *Client) fetchMetadata(ctx context.Context) (*metadata, error) {
 	wellKnown := c.issuer + "/.well-known/openid-configuration"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, wellKnown, nil)
+	req, err := http.NewRequestWithContext(spans.WithName(ctx, "GET discovery"), http.MethodGet, wellKnown, nil)
 	if err != nil {
 		return nil, fmt.Errorf("auth: discovery request for %s: %w", wellKnown, err)
 	}

@@ -9,85 +9,56 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/shellgate/shellgate/caddy-module/shellstate"
+	"github.com/bojanz/currency"
 	"github.com/shopspring/decimal"
-	"golang.org/x/text/currency"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
-	"golang.org/x/text/number"
+
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
-
-// symbolPlacement is where a language puts the currency symbol (CLDR's standard currency
-// pattern). golang.org/x/text formats the number and knows the symbols, but always writes the
-// symbol first; the placement is taken from CLDR here for the platform's languages.
-type symbolPlacement int
-
-const (
-	symbolBeforeTight  symbolPlacement = iota // ¤#,##0.00 (en): £1,234.50, -£1,234.50
-	symbolBeforeSpaced                        // ¤ #,##0.00 (nl, de-AT, de-CH): € 1.234,50
-	symbolAfterSpaced                         // #,##0.00 ¤ (de, fr, es, it, pl, fi): 1.234,50 €
-)
-
-const nbsp = "\u00a0"
 
 // amountPattern is a JSON number of a size a balance has. It keeps out exponents such as
 // 1e200000000, which would make rounding compute a number of that many digits.
 var amountPattern = regexp.MustCompile(`^-?[0-9]{1,20}(\.[0-9]{1,20})?([eE][+-]?[0-9]{1,3})?$`)
 
-// maxShownAmount bounds what FormatAmount shows: below 10^13 every amount with two fraction
-// digits is exact as a float64, which is what x/text formats.
+// maxShownAmount bounds what FormatAmount shows: past 10^13 an amount is no balance of the
+// platform's, and the figures of the header's box have no room for it.
 var maxShownAmount = decimal.New(1, 13)
 
-// printers holds one message.Printer per locale: making one costs more than formatting with
-// it, and a Printer is immutable once made (each Sprint has its own state).
-var printers sync.Map // locale string -> *localePrinter
+// formatters holds one currency.Formatter per locale (CLDR's patterns, symbols and grouping,
+// as browsers format with Intl.NumberFormat). A Formatter is read-only once set up.
+var (
+	formatters     sync.Map // locale \x00 fraction digits -> *currency.Formatter
+	formatterCount atomic.Int32
+)
 
-type localePrinter struct {
-	p       *message.Printer
-	tag     language.Tag
-	symbols sync.Map // currency.Unit -> string
+// symbolsAsBrowsers are the symbols where the CLDR subset of bojanz/currency differs from
+// what browsers show (ICU's CLDR): Swiss German writes the euro as EUR.
+var symbolsAsBrowsers = map[string]map[string]string{
+	"de-CH": {"EUR": "EUR"},
 }
 
-// symbol is cur's symbol in this locale, formatted once.
-func (lp *localePrinter) symbol(cur currency.Unit) string {
-	if s, ok := lp.symbols.Load(cur); ok {
-		return s.(string)
+func formatterFor(locale string, digits uint8) *currency.Formatter {
+	key := locale + "\x00" + string(rune('0'+digits))
+	if f, ok := formatters.Load(key); ok {
+		return f.(*currency.Formatter)
 	}
-	s := lp.p.Sprint(currency.Symbol(cur))
-	lp.symbols.Store(cur, s) // at most the ISO 4217 list per locale
-	return s
-}
-
-func printerFor(locale string) *localePrinter {
-	if lp, ok := printers.Load(locale); ok {
-		return lp.(*localePrinter)
+	// An unknown locale formats as English, the fallback header locale.
+	loc := currency.NewLocale(locale)
+	if loc.IsEmpty() {
+		loc = currency.NewLocale("en")
 	}
-	tag, _ := language.Parse(locale) // an unknown locale formats as English, the fallback header locale
-	lp := &localePrinter{p: message.NewPrinter(tag), tag: tag}
+	f := currency.NewFormatter(loc)
+	// The amount is rounded before (half away from zero, as browsers) and shown with all
+	// the digits of its currency.
+	f.MinDigits, f.MaxDigits = digits, digits
+	for code, sym := range symbolsAsBrowsers[loc.String()] {
+		f.SymbolMap[code] = sym
+	}
 	// Bounded: locales come from the market configuration and the customer's country, but a
-	// request could name any; past 256 the printer is made per call instead of kept.
-	if printerCount.Add(1) <= 256 {
-		printers.Store(locale, lp)
+	// request could name any; past 256 the formatter is made per call instead of kept.
+	if formatterCount.Add(1) <= 256 {
+		formatters.Store(key, f)
 	}
-	return lp
-}
-
-var printerCount atomic.Int32
-
-func placementFor(tag language.Tag) symbolPlacement {
-	base, _ := tag.Base()
-	region, _ := tag.Region()
-	switch base.String() {
-	case "en":
-		return symbolBeforeTight
-	case "nl":
-		return symbolBeforeSpaced
-	case "de":
-		if r := region.String(); r == "AT" || r == "CH" || r == "LI" {
-			return symbolBeforeSpaced
-		}
-	}
-	return symbolAfterSpaced
+	return f
 }
 
 // FormatAmount formats an amount of a currency (ISO 4217, "" for EUR) for locale: EUR with
@@ -107,7 +78,7 @@ func FormatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 }
 
 // formatted keeps FormatAmount's results: a cached customer's page formats the same two
-// amounts on every request, and formatting (decimal rounding, x/text) is the most of a cached
+// amounts on every request, and formatting (decimal rounding, CLDR patterns) is the most of a cached
 // page's customer work. Bounded by maxFormatted; past it amounts are formatted per call.
 var (
 	formatted      sync.Map // locale \x00 currency \x00 amount -> shellstate.Amount
@@ -120,9 +91,8 @@ func formatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 	if currencyCode == "" {
 		currencyCode = "EUR"
 	}
-	cur, err := currency.ParseISO(currencyCode)
-	if err != nil {
-		return shellstate.Amount{}, fmt.Errorf("customer: currency %q is not an ISO 4217 code: %w", currencyCode, err)
+	if !currency.IsValid(currencyCode) {
+		return shellstate.Amount{}, fmt.Errorf("customer: currency %q is not an ISO 4217 code", currencyCode)
 	}
 	if strings.TrimSpace(string(amount)) == "" {
 		return shellstate.Amount{}, errors.New("customer: the amount is missing: the balance answer lacks a field the header shows")
@@ -134,33 +104,17 @@ func formatAmount(locale, currencyCode string, amount json.Number) (shellstate.A
 	if err != nil {
 		return shellstate.Amount{}, fmt.Errorf("customer: amount %q is not a number: %w", amount, err)
 	}
-	scale, _ := currency.Standard.Rounding(cur)
-	if cur == currency.EUR && scale > 2 {
+	scale, _ := currency.GetDigits(currencyCode)
+	if currencyCode == "EUR" && scale > 2 {
 		scale = 2
 	}
 	d = d.Round(int32(scale))
 	if d.Abs().Cmp(maxShownAmount) >= 0 {
-		// x/text formats float64: past 2^53 cents the digits shown would not be the amount's.
 		return shellstate.Amount{}, fmt.Errorf("customer: amount %s is too large to show exactly", d)
 	}
-	lp := printerFor(locale)
-	p, tag := lp.p, lp.tag
-	f := d.InexactFloat64() // exact enough: d is already rounded to the digits shown
-	num := p.Sprint(number.Decimal(f, number.Scale(scale)))
-	sym := lp.symbol(cur)
-	neg := d.IsNegative()
-	var out string
-	switch placementFor(tag) {
-	case symbolBeforeTight:
-		if neg {
-			out = "-" + sym + p.Sprint(number.Decimal(-f, number.Scale(scale)))
-		} else {
-			out = sym + num
-		}
-	case symbolBeforeSpaced:
-		out = sym + nbsp + num
-	default:
-		out = num + nbsp + sym
+	a, err := currency.NewAmount(d.StringFixed(int32(scale)), currencyCode)
+	if err != nil {
+		return shellstate.Amount{}, fmt.Errorf("customer: amount %s %s: %w", d, currencyCode, err)
 	}
-	return shellstate.Amount{Amount: out, IsNegative: neg}, nil
+	return shellstate.Amount{Amount: formatterFor(locale, scale).Format(a), IsNegative: d.IsNegative()}, nil
 }

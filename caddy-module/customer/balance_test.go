@@ -8,8 +8,15 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+// The figures are what the platform's browsers show for the same amount
+// (Intl.NumberFormat with style currency, EUR at most 2 fraction digits: ICU 78, CLDR 48), one
+// row at least per market of the spec: a customer must not see the header's balance written
+// otherwise than the amounts on the platform's own pages.
 func TestFormatAmount(t *testing.T) {
-	const nb = "\u00a0"
+	const (
+		nb  = "\u00a0" // no-break space
+		nnb = "\u202f" // narrow no-break space (French grouping)
+	)
 	tests := []struct {
 		locale, currency string
 		amount           json.Number
@@ -21,21 +28,29 @@ func TestFormatAmount(t *testing.T) {
 		{"de-DE", "EUR", "1234.565", "1.234,57" + nb + "€", false}, // half away from zero, as browsers
 		{"de-DE", "EUR", "1234.5649", "1.234,56" + nb + "€", false},
 		{"de-DE", "EUR", "-0.5", "-0,50" + nb + "€", true},
+		{"de-DE", "EUR", "-1234.565", "-1.234,57" + nb + "€", true},
 		{"de-DE", "EUR", "0", "0,00" + nb + "€", false},
 		{"de-DE", "EUR", "1000000", "1.000.000,00" + nb + "€", false},
 		{"de-DE", "EUR", "9999999999999.99", "9.999.999.999.999,99" + nb + "€", false}, // the largest shown exactly
-		{"de-AT", "EUR", "1234.56", "€" + nb + "1" + nb + "234,56", false},
-		{"de-CH", "EUR", "1234.56", "EUR" + nb + "1’234.56", false},
+		{"de-AT", "EUR", "1234.56", "€" + nb + "1.234,56", false},
+		{"de-AT", "EUR", "-12.5", "-€" + nb + "12,50", true},
+		{"de-CH", "EUR", "1234.56", "EUR" + nb + "1'234.56", false},
+		{"de-CH", "CHF", "1234.56", "CHF" + nb + "1'234.56", false},
 		{"en-GB", "GBP", "1234.56", "£1,234.56", false},
 		{"en-GB", "GBP", "-12.5", "-£12.50", true},
 		{"en-GB", "EUR", "99.999", "€100.00", false},
 		{"en-IE", "EUR", "1234.5", "€1,234.50", false},
 		{"en-US", "USD", "1234.5", "$1,234.50", false},
-		{"fr-FR", "EUR", "1234.56", "1" + nb + "234,56" + nb + "€", false},
+		{"en", "EUR", "1234.5", "€1,234.50", false},
+		{"fr-FR", "EUR", "1234.56", "1" + nnb + "234,56" + nb + "€", false},
 		{"nl-NL", "EUR", "-12.5", "€" + nb + "-12,50", true},
+		{"nl-NL", "EUR", "1234.5", "€" + nb + "1.234,50", false},
 		{"es-ES", "EUR", "12345.6", "12.345,60" + nb + "€", false},
+		{"es-ES", "EUR", "1234.5", "1234,50" + nb + "€", false}, // Spanish groups from five digits on
 		{"it-IT", "EUR", "12345.6", "12.345,60" + nb + "€", false},
-		{"pl-PL", "PLN", "1234.5", "1" + nb + "234,50" + nb + "zł", false},
+		{"pl-PL", "PLN", "1234.5", "1234,50" + nb + "zł", false}, // Polish too
+		{"pl-PL", "PLN", "12345.5", "12" + nb + "345,50" + nb + "zł", false},
+		{"pl-PL", "EUR", "12345.5", "12" + nb + "345,50" + nb + "€", false},
 		{"fi-FI", "EUR", "-1234.5", "−1" + nb + "234,50" + nb + "€", true},
 		{"de-DE", "JPY", "1234.5", "1.235" + nb + "¥", false}, // other currencies: the currency's own digits
 		{"xx-YY", "EUR", "1234.5", "€1,234.50", false},        // an unknown locale formats as English (the header falls back to en-US)
@@ -123,4 +138,16 @@ func FuzzFormatAmount(f *testing.F) {
 			t.Fatalf("%q in %s shown as %q, reads back as %q, want %s", amount, loc.tag, got.Amount, b.String(), want.StringFixed(2))
 		}
 	})
+}
+
+// What formatting one amount costs when FormatAmount has not kept it (a new amount).
+func BenchmarkFormatAmountUncached(b *testing.B) {
+	rows := []struct{ locale, currency string }{{"de-DE", "EUR"}, {"en-GB", "GBP"}, {"fr-FR", "EUR"}, {"de-CH", "EUR"}}
+	for b.Loop() {
+		for _, r := range rows {
+			if _, err := formatAmount(r.locale, r.currency, "-1234567.891"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // Constants of spec 7 and 9.
@@ -107,6 +109,8 @@ func New(opts Options) (*Client, error) {
 		t.MaxIdleConnsPerHost = 64
 		c.http = &http.Client{Transport: t}
 	}
+	// Each call is a child span of the request's trace and carries its traceparent.
+	c.http = spans.Client(c.http, "customer API")
 	if c.timeout <= 0 {
 		c.timeout = DefaultTimeout
 	}
@@ -173,7 +177,10 @@ type call struct {
 	name   string
 	method string
 	path   string // below the base path, segments already escaped
-	query  url.Values
+	// route is path's template, e.g. /customers/{bacNumber}: the name of the call's span,
+	// which must not carry the customer's number.
+	route string
+	query url.Values
 	// account marks the transaction account calls, where 503 and 206 mean maintenance.
 	account bool
 }
@@ -230,7 +237,11 @@ func (c *Client) once(ctx context.Context, cl call, token string, out any) (int,
 	if len(cl.query) > 0 {
 		target += "?" + cl.query.Encode()
 	}
-	req, err := http.NewRequestWithContext(ctx, cl.method, target, nil)
+	route := cl.route
+	if route == "" {
+		route = "/" + cl.name
+	}
+	req, err := http.NewRequestWithContext(spans.WithName(ctx, cl.method+" "+route), cl.method, target, nil)
 	if err != nil {
 		return 0, &APIError{Call: cl.name, Err: fmt.Errorf("building the request: %w", err)}
 	}
@@ -318,26 +329,26 @@ func (c *Client) Customer(ctx context.Context, who Caller, withDataValidity bool
 	if withDataValidity {
 		embed += ",data-validity"
 	}
-	return get[*Customer](ctx, c, who, call{name: "customer", path: "/customers" + seg(who.CustomerNumber),
+	return get[*Customer](ctx, c, who, call{name: "customer", route: "/customers/{bacNumber}", path: "/customers" + seg(who.CustomerNumber),
 		query: url.Values{"embed": {embed}}})
 }
 
 // Accounts is GET /accounts?filter=customerId eq {id}: the customer's transaction accounts.
 func (c *Client) Accounts(ctx context.Context, who Caller) ([]TransactionAccount, error) {
-	v, err := get[dataList[TransactionAccount]](ctx, c, who, call{name: "accounts", path: "/accounts", account: true,
+	v, err := get[dataList[TransactionAccount]](ctx, c, who, call{name: "accounts", route: "/accounts", path: "/accounts", account: true,
 		query: url.Values{"filter": {"customerId eq " + who.CustomerNumber}}})
 	return v.Data, err
 }
 
 // AccountBalance is GET /accounts/{accountId}?embed=balance.
 func (c *Client) AccountBalance(ctx context.Context, who Caller, accountID string) (*TransactionAccount, error) {
-	return get[*TransactionAccount](ctx, c, who, call{name: "balance", path: "/accounts" + seg(accountID), account: true,
+	return get[*TransactionAccount](ctx, c, who, call{name: "balance", route: "/accounts/{accountId}", path: "/accounts" + seg(accountID), account: true,
 		query: url.Values{"embed": {"balance"}}})
 }
 
 // DepositTypes is GET /deposits/types?customer_id=: the deposit products the customer holds.
 func (c *Client) DepositTypes(ctx context.Context, who Caller) ([]DepositType, error) {
-	v, err := get[dataList[DepositType]](ctx, c, who, call{name: "deposit-types", path: "/deposits/types",
+	v, err := get[dataList[DepositType]](ctx, c, who, call{name: "deposit-types", route: "/deposits/types", path: "/deposits/types",
 		query: url.Values{"customer_id": {who.CustomerNumber}}})
 	return v.Data, err
 }
@@ -349,12 +360,12 @@ func (c *Client) IsDefaultDistributor(distributorID string) bool {
 
 // Cobranding is GET /customer/cobranding, for customers of a partner distributor only.
 func (c *Client) Cobranding(ctx context.Context, who Caller) (*Cobranding, error) {
-	return get[*Cobranding](ctx, c, who, call{name: "cobranding", path: "/customer/cobranding"})
+	return get[*Cobranding](ctx, c, who, call{name: "cobranding", route: "/customer/cobranding", path: "/customer/cobranding"})
 }
 
 // ProductTypes is GET /products/types?distributor_id=&distribution_channel_id=.
 func (c *Client) ProductTypes(ctx context.Context, who Caller, distributorID string) (*ProductTypes, error) {
-	return get[*ProductTypes](ctx, c, who, call{name: "product-types", path: "/products/types",
+	return get[*ProductTypes](ctx, c, who, call{name: "product-types", route: "/products/types", path: "/products/types",
 		query: url.Values{"distributor_id": {distributorID}, "distribution_channel_id": {c.channel}}})
 }
 
@@ -362,7 +373,7 @@ func (c *Client) ProductTypes(ctx context.Context, who Caller, distributorID str
 // investment and pension product instances (first page; the header only asks whether one of
 // a kind exists).
 func (c *Client) ProductInstances(ctx context.Context, who Caller) ([]ProductInstance, error) {
-	v, err := get[dataList[ProductInstance]](ctx, c, who, call{name: "product-instances", path: "/product-instances",
+	v, err := get[dataList[ProductInstance]](ctx, c, who, call{name: "product-instances", route: "/product-instances", path: "/product-instances",
 		query: url.Values{"customer_domain_id": {who.CustomerNumber}, "pageId": {"0"}}})
 	return v.Data, err
 }
@@ -370,7 +381,7 @@ func (c *Client) ProductInstances(ctx context.Context, who Caller) ([]ProductIns
 // PensionProducts is the German pension customer products call; it answers how many the
 // customer holds.
 func (c *Client) PensionProducts(ctx context.Context, who Caller) (int, error) {
-	v, err := get[productList](ctx, c, who, call{name: "pension-products",
+	v, err := get[productList](ctx, c, who, call{name: "pension-products", route: "/pension/customers/{bacNumber}/products",
 		path: "/pension/customers" + seg(who.CustomerNumber) + "/products"})
 	return len(v.Data), err
 }
@@ -378,21 +389,21 @@ func (c *Client) PensionProducts(ctx context.Context, who Caller) (int, error) {
 // MigratedProducts is the German migrated-products dashboard call; it answers how many
 // migrated products the customer holds.
 func (c *Client) MigratedProducts(ctx context.Context, who Caller) (int, error) {
-	v, err := get[productList](ctx, c, who, call{name: "migrated-products", path: "/migrated-products/dashboard",
+	v, err := get[productList](ctx, c, who, call{name: "migrated-products", route: "/migrated-products/dashboard", path: "/migrated-products/dashboard",
 		query: url.Values{"customer_id": {who.CustomerNumber}}})
 	return len(v.Data), err
 }
 
 // UnreadCount is GET /threads/unread-count?customer_id=: the postbox's unread messages.
 func (c *Client) UnreadCount(ctx context.Context, who Caller) (int, error) {
-	v, err := get[unreadCount](ctx, c, who, call{name: "unread-count", path: "/threads/unread-count",
+	v, err := get[unreadCount](ctx, c, who, call{name: "unread-count", route: "/threads/unread-count", path: "/threads/unread-count",
 		query: url.Values{"customer_id": {who.CustomerNumber}}})
 	return v.Data, err
 }
 
 // SwitchableAccounts is GET /public/users/{userId}/switchable-accounts/{customerId}.
 func (c *Client) SwitchableAccounts(ctx context.Context, who Caller) ([]SwitchableAccount, error) {
-	v, err := get[switchableAccounts](ctx, c, who, call{name: "switchable-accounts",
+	v, err := get[switchableAccounts](ctx, c, who, call{name: "switchable-accounts", route: "/public/users/{userId}/switchable-accounts/{customerId}",
 		path: "/public/users" + seg(who.UserID) + "/switchable-accounts" + seg(who.CustomerNumber)})
 	return v.Data.Accounts, err
 }

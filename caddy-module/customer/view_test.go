@@ -312,7 +312,7 @@ func TestDeriveHeaderFields(t *testing.T) {
 			}
 		}},
 		{"page locale picks labels and numbers; customer locale stays", "fr-FR", func(a *Answers) {}, func(t *testing.T, v *View) {
-			if v.Locale != "de-DE" || v.Customer.TotalBalance.Label != "Solde total" || !strings.HasPrefix(v.Customer.TotalBalance.Amount, "1\u00a0234,50") {
+			if v.Locale != "de-DE" || v.Customer.TotalBalance.Label != "Solde total" || !strings.HasPrefix(v.Customer.TotalBalance.Amount, "1\u202f234,50") {
 				t.Errorf("locale %q, total %+v", v.Locale, v.Customer.TotalBalance)
 			}
 		}},

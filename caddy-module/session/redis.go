@@ -12,6 +12,10 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/shellgate/shellgate/caddy-module/spans"
 )
 
 // DefaultRedisPrefix starts every key the Redis store writes.
@@ -101,7 +105,9 @@ func (r *RedisStore) indexKey(kind, digest string) string {
 }
 
 // Get returns the session, or ErrNotFound.
-func (r *RedisStore) Get(ctx context.Context, id string) (*Session, error) {
+func (r *RedisStore) Get(ctx context.Context, id string) (_ *Session, err error) {
+	ctx, span := redisSpan(ctx, "get")
+	defer func() { endRedisSpan(span, err) }()
 	if !ValidID(id) {
 		return nil, errMalformedID
 	}
@@ -180,7 +186,9 @@ return 1
 `)
 
 // Save creates or replaces the session.
-func (r *RedisStore) Save(ctx context.Context, s *Session) error {
+func (r *RedisStore) Save(ctx context.Context, s *Session) (err error) {
+	ctx, span := redisSpan(ctx, "save")
+	defer func() { endRedisSpan(span, err) }()
 	return r.save(ctx, s, "")
 }
 
@@ -261,7 +269,9 @@ return string.sub(head, 14)
 `)
 
 // Touch records activity at at and restarts the idle expiry of the record and its indexes.
-func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
+func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) (err error) {
+	ctx, span := redisSpan(ctx, "touch")
+	defer func() { endRedisSpan(span, err) }()
 	if !ValidID(id) {
 		return errMalformedID
 	}
@@ -288,7 +298,9 @@ func (r *RedisStore) Touch(ctx context.Context, id string, at time.Time) error {
 }
 
 // Delete removes the session and its index entries.
-func (r *RedisStore) Delete(ctx context.Context, id string) error {
+func (r *RedisStore) Delete(ctx context.Context, id string) (err error) {
+	ctx, span := redisSpan(ctx, "delete")
+	defer func() { endRedisSpan(span, err) }()
 	if !ValidID(id) {
 		return nil
 	}
@@ -314,12 +326,16 @@ func (r *RedisStore) Delete(ctx context.Context, id string) error {
 }
 
 // DeleteBySID removes every session of one OIDC session, on every replica.
-func (r *RedisStore) DeleteBySID(ctx context.Context, sid string) (int, error) {
+func (r *RedisStore) DeleteBySID(ctx context.Context, sid string) (_ int, err error) {
+	ctx, span := redisSpan(ctx, "delete by sid")
+	defer func() { endRedisSpan(span, err) }()
 	return r.deleteIndexed(ctx, "sid", sid)
 }
 
 // DeleteBySubject removes every session of one subject, on every replica.
-func (r *RedisStore) DeleteBySubject(ctx context.Context, sub string) (int, error) {
+func (r *RedisStore) DeleteBySubject(ctx context.Context, sub string) (_ int, err error) {
+	ctx, span := redisSpan(ctx, "delete by subject")
+	defer func() { endRedisSpan(span, err) }()
 	return r.deleteIndexed(ctx, "sub", sub)
 }
 
@@ -358,7 +374,10 @@ func (r *RedisStore) deleteIndexed(ctx context.Context, kind, value string) (int
 }
 
 // Lock takes the session's lock across all replicas (SET NX PX with a random token).
-func (r *RedisStore) Lock(ctx context.Context, id string) (Lease, error) {
+func (r *RedisStore) Lock(ctx context.Context, id string) (_ Lease, err error) {
+	caller := trace.SpanFromContext(ctx)
+	ctx, span := redisSpan(ctx, "lock")
+	defer func() { endRedisSpan(span, err) }()
 	if !ValidID(id) {
 		return nil, errMalformedID
 	}
@@ -370,7 +389,7 @@ func (r *RedisStore) Lock(ctx context.Context, id string) (Lease, error) {
 	if !ok {
 		return nil, ErrLocked
 	}
-	l := &redisLease{store: r, id: id, token: token, lost: make(chan struct{}), stop: make(chan struct{}), renewedAt: time.Now()}
+	l := &redisLease{store: r, id: id, token: token, caller: caller, lost: make(chan struct{}), stop: make(chan struct{}), renewedAt: time.Now()}
 	go renew(r.opts.LockTTL/3, l.stop, l.lost, l.renew)
 	return l, nil
 }
@@ -380,7 +399,9 @@ const waitPoll = 20 * time.Millisecond
 
 // WaitUnlocked polls until the lock key is gone. Polling (rather than pub/sub) keeps working
 // across Sentinel failovers and Cluster resharding, and a refresh takes tens of milliseconds.
-func (r *RedisStore) WaitUnlocked(ctx context.Context, id string) error {
+func (r *RedisStore) WaitUnlocked(ctx context.Context, id string) (err error) {
+	ctx, span := redisSpan(ctx, "wait unlocked")
+	defer func() { endRedisSpan(span, err) }()
 	if !ValidID(id) {
 		return nil
 	}
@@ -424,6 +445,7 @@ type redisLease struct {
 	store    *RedisStore
 	id       string
 	token    string
+	caller   trace.Span // the span of the call that took the lock, parent of its release
 	lost     chan struct{}
 	stop     chan struct{}
 	stopOnce sync.Once
@@ -451,7 +473,9 @@ func (l *redisLease) renew() bool {
 	return true
 }
 
-func (l *redisLease) Save(ctx context.Context, s *Session) error {
+func (l *redisLease) Save(ctx context.Context, s *Session) (err error) {
+	ctx, span := redisSpan(ctx, "save")
+	defer func() { endRedisSpan(span, err) }()
 	if s.ID != l.id {
 		return fmt.Errorf("a lease can only save its own session: %w", ErrLeaseLost)
 	}
@@ -460,10 +484,14 @@ func (l *redisLease) Save(ctx context.Context, s *Session) error {
 
 func (l *redisLease) Lost() <-chan struct{} { return l.lost }
 
-func (l *redisLease) Release() error {
+func (l *redisLease) Release() (err error) {
 	l.abandon()
 	r := l.store
-	ctx, cancel := context.WithTimeout(context.Background(), r.opts.LockTTL)
+	// Release has no context of its own: it runs on its own deadline in the trace of the
+	// call that took the lock.
+	ctx, span := redisSpan(trace.ContextWithSpan(context.Background(), l.caller), "release")
+	defer func() { endRedisSpan(span, err) }()
+	ctx, cancel := context.WithTimeout(ctx, r.opts.LockTTL)
 	defer cancel()
 	if err := releaseScript.Run(ctx, r.client, []string{r.lockKey(l.id)}, l.token).Err(); err != nil {
 		return fmt.Errorf("release session lock in redis (it expires by itself): %w", err)
@@ -472,5 +500,21 @@ func (l *redisLease) Release() error {
 }
 
 func (l *redisLease) abandon() { l.stopOnce.Do(func() { close(l.stop) }) }
+
+// redisSpan starts the span of one store call, a child of the request's span (package spans).
+// It names the operation only: keys hold session ids and digests of the subject.
+func redisSpan(ctx context.Context, op string) (context.Context, trace.Span) {
+	return spans.Start(ctx, "session store "+op, trace.SpanKindClient,
+		attribute.String("db.system.name", "redis"), attribute.String("db.operation.name", op))
+}
+
+// endRedisSpan ends a store call's span; a missing session or a taken lock is an answer, not
+// a failure.
+func endRedisSpan(span trace.Span, err error) {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrLocked) {
+		err = nil
+	}
+	spans.End(span, err)
+}
 
 var _ Store = (*RedisStore)(nil)
