@@ -59,7 +59,7 @@ run: deps build
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
 ## test: every test (Go, UI, Caddyfile, browser)
-test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy test-e2e
+test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy test-e2e lint
 
 test-go: $(UI_STAMP)
 	$(GO) vet ./...
@@ -101,6 +101,20 @@ fuzz:
 ## contracts: regenerate the shell's TypeScript twins of the Go bodies (shell-ui/src/model/*.gen.ts)
 contracts:
 	$(GO) generate ./caddy-module/shellstate/
+
+## lint: go vet and staticcheck over the module and deploy/check (a module of its own), ESLint
+## (typescript-eslint, the rules of hooks) over the UI, its prerender and tests, platform-enums
+## and the browser tests, and TypeScript's strict type check. staticcheck runs at a pinned
+## version through `go run`, so it is no requirement of the module operators build into Caddy.
+STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2
+.PHONY: lint
+lint: $(UI_STAMP)
+	$(GO) vet ./...
+	$(STATICCHECK) ./...
+	cd deploy/check && $(GO) vet ./... && $(STATICCHECK) ./...
+	npm run lint
+	npm run typecheck -w shell-ui
+	npm run typecheck -w platform-enums
 
 clean:
 	rm -rf bin shell-ui/dist

@@ -35,10 +35,9 @@ type headDecl struct {
 	variantLen int // -1: no <meta name="shell-header"> seen yet
 
 	// the current <meta> tag
-	metaHeader  bool
-	metaVal     [40]byte
-	metaValLen  int // -1: no usable content attribute
-	metaValFull bool
+	metaHeader bool
+	metaVal    [40]byte
+	metaValLen int // -1: no usable content attribute
 }
 
 func (d *headDecl) reset() {

@@ -443,12 +443,10 @@ func (w *Writer) scan(p []byte, start int64) {
 					if s.dash >= 2 || s.begin {
 						s.st = sData
 						w.onComment(false)
-						break
 					}
 				case '!':
 					if s.dash >= 2 {
 						s.st = sCommentBang
-						break
 					}
 				}
 				if s.st != sComment {
@@ -489,7 +487,6 @@ func (w *Writer) scan(p []byte, start int64) {
 					if s.brackets >= 2 {
 						s.st = sData
 						w.onCDATA(s.cdataTxt)
-						break
 					}
 				}
 				if s.st != sCDATA {

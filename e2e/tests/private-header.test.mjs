@@ -130,7 +130,7 @@ before(async () => {
   try {
     manifest = JSON.parse(await readFile(join(dist, 'shell-manifest.json'), 'utf8'));
   } catch (err) {
-    throw new Error(`no UI build in shell-ui/dist (${err.message}); run npm run build -w shell-ui first`);
+    throw new Error(`no UI build in shell-ui/dist (${err.message}); run npm run build -w shell-ui first`, { cause: err });
   }
   assert.ok(manifest.fragments['de-DE'].header.private, 'the UI build has no de-DE private header; rebuild it');
   server = createServer(async (req, res) => {

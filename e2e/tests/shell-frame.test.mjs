@@ -11,7 +11,7 @@ const suite = useSuite();
 for (const width of ['desktop', 'mobile']) {
   describe(`shell frame at ${width} width`, () => {
     for (const page of pages) {
-      test(`${page.market} ${page.path}`, async (t) => {
+      test(`${page.market} ${page.path}`, async () => {
         const { context, problems } = await openContext(suite.browser, width);
         try {
           const tab = await context.newPage();

@@ -67,7 +67,7 @@ for (const { locale } of rendered) {
   try {
     data = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new Error(`${relative(root, file)}: ${err.message}; every locale needs its seo.json with siteName and defaultTitle`);
+    throw new Error(`${relative(root, file)}: ${err.message}; every locale needs its seo.json with siteName and defaultTitle`, { cause: err });
   }
   for (const key of ['siteName', 'defaultTitle']) {
     if (typeof data[key] !== 'string' || data[key].trim() === '') throw new Error(`${relative(root, file)} lacks a ${key} text`);

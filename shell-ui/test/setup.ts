@@ -1,9 +1,9 @@
-// Vitest setup: Testing Library cleanup, the axe matcher, and React's act() environment.
+// Vitest setup: Testing Library cleanup, the axe matcher (test/axe.ts), and React's act() environment.
 import { cleanup } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
-import * as axeMatchers from 'vitest-axe/matchers';
+import { toHaveNoViolations } from './axe.ts';
 
-expect.extend(axeMatchers);
+expect.extend({ toHaveNoViolations });
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

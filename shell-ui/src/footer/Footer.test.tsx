@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { content as de } from '../content/de-DE/index.ts';
 import { content as en } from '../content/en-GB/index.ts';
 import { ConsentSettingsEvent } from '../shell/consent.ts';

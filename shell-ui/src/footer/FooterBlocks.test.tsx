@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { contentLocales } from '../content/index.ts';
 import type { FooterContent } from '../model/footer.ts';

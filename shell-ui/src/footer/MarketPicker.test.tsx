@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { markets } from '../market/markets.ts';
 import { ShellSettingsProvider } from '../shell/ShellContext.tsx';

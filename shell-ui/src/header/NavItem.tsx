@@ -29,6 +29,9 @@ function submenuHrefs(subMenus: SubMenus): string[] {
 export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
   const panelId = useId();
   const { basePath, flags } = useShellSettings();
+  // Called before the early return below, so a NavItem has the same hooks whether it is a link
+  // or a menu: content that turns one into the other re-renders it without breaking React.
+  const at = useCurrentLocation();
   const gated = gateProps(gate, flags);
   // The unread dot of items flagged enableBadge is gated on the customer's unread fact, so the
   // edge shows it in the first HTML (spec 2.1: when showUnreadMessage is true).
@@ -52,7 +55,6 @@ export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
   const open = dropdown.isOpen(item.id);
   // Marks the menu that holds the current page. Only once the client runs (hash known): the
   // prerender cannot know the page, and the hydration render must match it.
-  const at = useCurrentLocation();
   const holdsCurrent =
     at?.hash !== undefined && submenuHrefs(item.subMenus).some((href) => isActiveHref(resolveHref(href, basePath), at));
   const closeAll = () => {

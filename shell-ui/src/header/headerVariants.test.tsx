@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { contentLocales } from '../content/index.ts';
 import { Header } from './Header.tsx';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { CountryBanner } from './CountryBanner.tsx';
 import { contentLocales, findContentLocale } from '../content/index.ts';

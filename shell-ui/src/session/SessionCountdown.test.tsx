@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Session } from '../model/shellState.gen.ts';
 import { SessionCountdown } from './SessionCountdown.tsx';

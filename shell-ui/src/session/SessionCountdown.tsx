@@ -62,11 +62,12 @@ export function SessionCountdown({ session, monitor, locale, receivedAt, setup }
     if (!view.countdown) return;
     const previous = document.activeElement;
     if (isTyping(previous)) return;
-    (button.current ?? dialog.current)?.focus({ preventScroll: true });
+    const shown = dialog.current;
+    (button.current ?? shown)?.focus({ preventScroll: true });
     return () => {
       // The dialog took focus; give it back if nothing else took it since.
       const now = document.activeElement;
-      if ((now === null || now === document.body || dialog.current?.contains(now)) && previous instanceof HTMLElement && previous.isConnected) previous.focus({ preventScroll: true });
+      if ((now === null || now === document.body || shown?.contains(now)) && previous instanceof HTMLElement && previous.isConnected) previous.focus({ preventScroll: true });
     };
   }, [view.countdown]);
 

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { axe } from 'vitest-axe';
+import { axe } from '../../test/axe.ts';
 import { describe, expect, test, vi } from 'vitest';
 import type { EndSessionRequest, SessionList } from '../model/shellState.gen.ts';
 import { endBody, fetchEndpoints } from './sessionsEndpoints.ts';

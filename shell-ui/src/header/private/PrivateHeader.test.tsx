@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { axe } from 'vitest-axe';
+import { axe } from '../../../test/axe.ts';
 import { findContentLocale } from '../../content/index.ts';
 import type { Customer } from '../../model/shellState.gen.ts';
 import { renderInShell } from '../../../test/renderInShell.tsx';

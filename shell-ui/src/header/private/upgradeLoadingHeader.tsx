@@ -30,6 +30,7 @@ export function stateURL(location: Pick<Location, 'pathname' | 'search'>): strin
  * site ("//host", "/\\host"): the edge sends only its configured targets, this is the belt.
  */
 export function isSameSitePath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
   return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/[\u0000-\u001f]/.test(path);
 }
 
