@@ -1,7 +1,9 @@
 package shell
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"net/url"
 	"os"
 	"strings"
@@ -113,9 +115,29 @@ type Identity struct {
 	// client has the proxy's address).
 	PendingLoginsPerClient int `json:"pending_logins_per_client,omitempty"`
 
+	// What the handler hands in before Provision (never JSON): the identity steps call these
+	// instead of reaching into the customer, tracking or metrics code themselves.
+
+	// OnLogin is called after a login made a session, before the browser is sent on to
+	// returnTo (e.g. to prefetch the customer's data).
+	OnLogin func(r *http.Request, s *session.Session, returnTo string) `json:"-"`
+	// OnSessionEnd is called when the edge ended a session (reason: logout, expired, idle,
+	// max-session, a refresh's verdict) and, with reason EndedInStore, for each session the
+	// memory store dropped unasked.
+	OnSessionEnd func(ctx context.Context, s *session.Session, reason string) `json:"-"`
+	// OnBackchannelLogout is called when the provider's back-channel logout removed the
+	// sessions of a provider session (sid) or subject.
+	OnBackchannelLogout func(sid, subject string) `json:"-"`
+	// OnRefresh is called after every refresh call to the provider, with its error.
+	OnRefresh func(err error) `json:"-"`
+
 	// runtime, made by provisionIdentity
 	rt *identityRuntime
 }
+
+// EndedInStore is OnSessionEnd's reason for a session the store dropped without a request
+// finding it ended (identity_sweep.go).
+const EndedInStore = "store-expired"
 
 // IdentityProvider is one region's OIDC provider.
 type IdentityProvider struct {

@@ -179,7 +179,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	http.SetCookie(w, cookie)
 	rt.logger.Info("login completed", zap.String("region", s.Region), requestID(r.Context()))
 	to := returnOr(login.ReturnTo)
-	h.prefetchCustomer(r, s, to) // customer_prefetch.go
+	if h.Identity.OnLogin != nil {
+		h.Identity.OnLogin(r, s, to)
+	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }

@@ -158,7 +158,9 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable", "error_description": "the session store is not reachable; retry"})
 		return nil
 	}
-	h.forgetCustomersOf(claims.SID, claims.Subject) // customer_prefetch.go
+	if h.Identity.OnBackchannelLogout != nil {
+		h.Identity.OnBackchannelLogout(claims.SID, claims.Subject)
+	}
 	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), requestID(r.Context()))
 	w.Header().Set("Cache-Control", "no-cache, no-store")
 	w.WriteHeader(http.StatusOK)

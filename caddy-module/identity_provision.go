@@ -85,7 +85,8 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		return nil
 	}
 	id.setDefaults()
-	h.setRelayDefaults() // relay.go: from the customer block
+	h.setRelayDefaults()
+	h.wireIdentity() // relay.go: from the customer block
 	if err := id.validate(); err != nil {
 		return err
 	}
@@ -170,6 +171,23 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 	id.rt = rt
 	rt.stopSweep = h.startExpirySweep()
 	return nil
+}
+
+// wireIdentity hands identity the handler's customer, tracking and metrics steps: identity
+// calls its hooks, never those steps themselves.
+func (h *Handler) wireIdentity() {
+	id := h.Identity
+	id.OnLogin = h.prefetchCustomer // customer_prefetch.go
+	id.OnSessionEnd = func(_ context.Context, s *session.Session, reason string) {
+		countSessionEnded(reason) // metrics.go
+		if reason == EndedInStore {
+			return // no request saw it end: as before, the edge sends no event for it
+		}
+		h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
+		h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
+	}
+	id.OnBackchannelLogout = h.forgetCustomersOf // customer_prefetch.go
+	id.OnRefresh = countRefresh                  // metrics.go
 }
 
 // validateIdentity checks the identity block; without one there is nothing to check.

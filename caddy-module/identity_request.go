@@ -210,7 +210,9 @@ func (h *Handler) refreshSession(ctx context.Context, s *session.Session, due fu
 		}
 		rt.refreshes.Add(1)
 		tok, err := provider.Refresh(ctx, cur.Tokens.RefreshToken, cur.Tokens.AZP)
-		countRefresh(err) // metrics.go
+		if h.Identity.OnRefresh != nil {
+			h.Identity.OnRefresh(err)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -295,9 +297,9 @@ func (h *Handler) forgetSession(ctx context.Context, s *session.Session, reason 
 		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
 	}
 	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
-	h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
-	h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
-	countSessionEnded(reason) // metrics.go
+	if h.Identity.OnSessionEnd != nil {
+		h.Identity.OnSessionEnd(ctx, s, reason)
+	}
 }
 
 // recordActivity counts a navigation as the customer's activity (throttled: at most one

@@ -64,7 +64,8 @@ func (h *Handler) startExpirySweep() (stop func()) {
 // sweep (when keycloak_logout is on, as for timeouts found on a request). It gives up on the
 // rest when ctx ends: the provider's own idle timeout ends those.
 func (h *Handler) endExpiredSessions(ctx context.Context) {
-	rt := h.Identity.rt
+	id := h.Identity
+	rt := id.rt
 	src, ok := rt.store.(expiredSource)
 	if !ok {
 		return
@@ -75,7 +76,9 @@ func (h *Handler) endExpiredSessions(ctx context.Context) {
 	}
 	var ended, failed int
 	for i, s := range expired {
-		countSessionEnded("store-expired") // metrics.go
+		if id.OnSessionEnd != nil {
+			id.OnSessionEnd(ctx, s, EndedInStore)
+		}
 		p := rt.providerFor(s.Region)
 		if !rt.keycloakLogout || p == nil || s.Tokens.RefreshToken == "" {
 			continue
