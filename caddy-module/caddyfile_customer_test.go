@@ -3,6 +3,8 @@ package shell
 import (
 	"strings"
 	"testing"
+
+	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 // TestBadCustomerOptionsSayWhatToChange: every bad customer or tracking option fails adapt or
@@ -72,7 +74,7 @@ func TestCustomerAPIInProductionRefusesPlainHTTP(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.env+" "+tt.api, func(t *testing.T) {
 			c := &CustomerData{API: tt.api}
-			err := c.validate(&Identity{Environment: tt.env})
+			err := c.validate(&identity.Config{Environment: tt.env})
 			if tt.ok && err != nil {
 				t.Fatalf("refused: %v", err)
 			}

@@ -276,7 +276,7 @@ func TestTokenRelay(t *testing.T) {
 			}
 		})
 	}
-	if got := g.h.Identity.rt.relayForbidden.Load(); got != 1 {
+	if got := g.h.Identity.RelayForbidden(); got != 1 {
 		t.Errorf("counted %d upstream 403s, want 1", got)
 	}
 	assertNoSecret(t, "the logs", g.logText(), s)

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"context"
@@ -11,18 +11,22 @@ import (
 
 	"github.com/caddyserver/caddy/v2"
 
+	"go.uber.org/zap"
+
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
-// Identity turns on logins at the edge: OIDC with one provider per region, server-side
-// sessions (in memory or Redis), the access guard and the token relay. Without it the
-// gateway shows the public header only.
-type Identity struct {
+// Config turns on logins at the edge: OIDC with one provider per region, server-side
+// sessions (in memory or Redis), the access guard and the token relay. It is the shell
+// handler's `identity` (JSON and Caddyfile block); without it the gateway shows the public
+// header only.
+type Config struct {
 	// Providers are the identity providers, one per region (DEU, GBR). A market uses its
 	// region's provider, or the only one configured.
-	Providers []IdentityProvider `json:"providers,omitempty"`
+	Providers []Provider `json:"providers,omitempty"`
 
 	// Environment is where this gateway runs: local, development, staging, onboarding,
 	// production, or the name of a development namespace. It fills {env} in issuer URLs.
@@ -131,16 +135,28 @@ type Identity struct {
 	// OnRefresh is called after every refresh call to the provider, with its error.
 	OnRefresh func(err error) `json:"-"`
 
+	// Now is the clock. Default: time.Now.
+	Now func() time.Time `json:"-"`
+	// Logger is the handler's logger; identity logs under its name "identity". Default: the
+	// module's logger from the Provision context.
+	Logger *zap.Logger `json:"-"`
+	// Resolver gives a request's market (locale and base path) from its host and path, as
+	// the handler resolves it; its Hosts are the market hosts logins may use.
+	Resolver market.Resolver `json:"-"`
+	// IsAppRequest tells whether a request comes from the app's embedded view (the
+	// handler's app_view); nil: none does.
+	IsAppRequest func(*http.Request) bool `json:"-"`
+
 	// runtime, made by provisionIdentity
-	rt *identityRuntime
+	rt *runtime
 }
 
 // EndedInStore is OnSessionEnd's reason for a session the store dropped without a request
-// finding it ended (identity_sweep.go).
+// finding it ended (sweep.go).
 const EndedInStore = "store-expired"
 
-// IdentityProvider is one region's OIDC provider.
-type IdentityProvider struct {
+// Provider is one region's OIDC provider.
+type Provider struct {
 	// Region is DEU or GBR.
 	Region string `json:"region"`
 	// Issuer is the provider's issuer URL, Keycloak realm paths welcome, e.g.
@@ -167,7 +183,7 @@ type IdentityProvider struct {
 
 // authConfig is the provider's configuration as the auth package takes it (secrets still
 // as placeholders).
-func (p IdentityProvider) authConfig() auth.ProviderConfig {
+func (p Provider) authConfig() auth.ProviderConfig {
 	return auth.ProviderConfig{
 		Region:       p.Region,
 		Issuer:       p.Issuer,
@@ -218,7 +234,11 @@ type SessionStore struct {
 
 // Defaults and limits of the identity configuration.
 const (
-	defaultIdleTimeout = 5 * time.Minute
+	// StoreMemory and StoreRedis are the session stores (SessionStore.Kind).
+	StoreMemory = "memory"
+	StoreRedis  = "redis"
+
+	DefaultIdleTimeout = 5 * time.Minute
 	// maxIdleTimeout and maxMaxSession are the most ASVS 4.0.3 3.3.2 allows at level 2 (the
 	// bounds of NIST SP 800-63B AAL2 it refers to): 30 minutes idle, 12 hours in all.
 	maxIdleTimeout     = 30 * time.Minute
@@ -226,24 +246,22 @@ const (
 	maxMaxSession      = 12 * time.Hour
 	defaultMaxSessions = 100_000
 	defaultEnvironment = auth.EnvProduction
-	storeMemory        = "memory"
-	storeRedis         = "redis"
 	relayOff           = "off"
 )
 
-// setIdentityDefaults fills what the operator left out.
-func (id *Identity) setDefaults() {
+// setDefaults fills what the operator left out.
+func (id *Config) setDefaults() {
 	if id.Environment == "" {
 		id.Environment = defaultEnvironment
 	}
 	if id.SessionStore == nil {
-		id.SessionStore = &SessionStore{Kind: storeMemory}
+		id.SessionStore = &SessionStore{Kind: StoreMemory}
 	}
-	if id.SessionStore.Kind == storeMemory && id.SessionStore.MaxSessions == 0 {
+	if id.SessionStore.Kind == StoreMemory && id.SessionStore.MaxSessions == 0 {
 		id.SessionStore.MaxSessions = defaultMaxSessions
 	}
 	if id.IdleTimeout == 0 {
-		id.IdleTimeout = caddy.Duration(defaultIdleTimeout)
+		id.IdleTimeout = caddy.Duration(DefaultIdleTimeout)
 	}
 	if id.MaxSession == 0 {
 		id.MaxSession = caddy.Duration(defaultMaxSession)
@@ -262,9 +280,9 @@ func (id *Identity) setDefaults() {
 	}
 }
 
-// validateIdentity checks the identity block and says what to change. It runs after
+// validate checks the identity block and says what to change. It runs after
 // setDefaults.
-func (id *Identity) validate() error {
+func (id *Config) validate() error {
 	if id.SessionStore == nil { // Validate without Provision (caddy validate adapts, then provisions; be safe)
 		id.setDefaults()
 	}
@@ -297,14 +315,14 @@ func (id *Identity) validate() error {
 		}
 	}
 	switch s := id.SessionStore; s.Kind {
-	case storeMemory:
+	case StoreMemory:
 		if s.MaxSessions < 0 {
 			return fmt.Errorf("shell: identity session_store memory max_sessions %d is negative; give a positive number such as 100000", s.MaxSessions)
 		}
 		if len(s.Addrs) > 0 || s.SentinelMaster != "" || s.Username != "" || s.Password != "" || s.DB != 0 || s.TLS != nil {
 			return fmt.Errorf("shell: identity session_store memory takes no Redis options; use session_store redis { addrs ... }")
 		}
-	case storeRedis:
+	case StoreRedis:
 		if len(s.Addrs) == 0 {
 			return fmt.Errorf("shell: identity session_store redis needs addrs; add e.g. `addrs localhost:6379`")
 		}
@@ -367,7 +385,7 @@ func (id *Identity) validate() error {
 // with it: every key in the list opens) holds sessions anyone could forge. Keys are known
 // only once their placeholder or file is read, so this runs at provision time, which
 // `caddy validate` includes.
-func (id *Identity) refuseDemoKey(keys [][]byte) error {
+func (id *Config) refuseDemoKey(keys [][]byte) error {
 	if id.Environment == auth.EnvLocal || id.Environment == auth.EnvDevelopment {
 		return nil
 	}
