@@ -10,7 +10,7 @@ import (
 // TestBadCustomerOptionsSayWhatToChange: every bad customer or tracking option fails adapt or
 // validate with a message that names the option and the fix.
 func TestBadCustomerOptionsSayWhatToChange(t *testing.T) {
-	const identity = "identity {\nprovider DEU http://localhost:9000/auth/realms/global\n}\n"
+	const identity = "identity {\nproviders DEU http://localhost:9000/auth/realms/global\n}\n"
 	const api = "api http://localhost:9091/rest/open_api/v2\n"
 	tests := []struct {
 		name, block, want string

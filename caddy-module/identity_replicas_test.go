@@ -140,7 +140,7 @@ func TestReplicasShareSessions(t *testing.T) {
 		RedirectURIs:   callbacks,
 		BackchannelURI: fmt.Sprintf("http://localhost:%d%sauth/backchannel-logout", ports[0], routePrefix),
 	})
-	block := fmt.Sprintf(`provider DEU %s {
+	block := fmt.Sprintf(`providers DEU %s {
 	logout keycloak
 }
 session_store redis {

@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
@@ -367,4 +370,43 @@ func FuzzCrossSite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAccessLogNamesThePseudonymousSubjectOnly: with a live session Caddy's access log gets
+// the provider's subject as {http.auth.user.id} (user_id), as for basic_auth; never the
+// customer number, and nothing for a visitor without a session or with a forged cookie.
+func TestAccessLogNamesThePseudonymousSubjectOnly(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("DE0000004711", time.Hour)
+	s.Subject = "6f1c2a9e-5d3b-4c1e-9a4f-0b2d7e8c1a01" // as the provider names a login: a UUID
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	userID := func(c *http.Cookie) (string, bool) {
+		r := httptest.NewRequest(http.MethodGet, "http://localhost/festgeld/", nil)
+		if c != nil {
+			r.AddCookie(c)
+		}
+		w := httptest.NewRecorder()
+		repl := caddy.NewReplacer()
+		r = caddyhttp.PrepareRequest(r, repl, w, &caddyhttp.Server{})
+		g.ServeHTTP(w, r)
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d, want the page", w.Code)
+		}
+		v, ok := repl.Get("http.auth.user.id")
+		got, _ := v.(string)
+		return got, ok && got != ""
+	}
+	if got, ok := userID(cookie); !ok || got != s.Subject {
+		t.Errorf("logged in: user id %q, want the subject %q", got, s.Subject)
+	} else if strings.Contains(got, s.CustomerNumber) {
+		t.Errorf("the user id %q carries the customer number", got)
+	}
+	if got, ok := userID(nil); ok {
+		t.Errorf("anonymous: user id %q, want none", got)
+	}
+	if got, ok := userID(&http.Cookie{Name: cookie.Name, Value: cookie.Value + "x"}); ok {
+		t.Errorf("forged cookie: user id %q, want none", got)
+	}
 }

@@ -94,7 +94,7 @@ http://localhost:%d {
 	log_append logged_in {http.shell.logged_in}
 	shell {
 		identity {
-			provider DEU %s
+			providers DEU %s
 			login_hosts localhost
 		}
 		customer {

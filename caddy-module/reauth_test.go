@@ -195,7 +195,7 @@ func TestStaleLoginPostToPayoutGetsReauthenticationRequired(t *testing.T) {
 }
 
 func TestReauthCaddyfile(t *testing.T) {
-	const provider = "provider DEU http://localhost:9000/auth/realms/global\n"
+	const provider = "providers DEU http://localhost:9000/auth/realms/global\n"
 	for _, tt := range []struct{ name, block, want string }{
 		{"no max age", provider + "reauth /payout/*", "reauth takes paths, optional methods and the most a login may be old"},
 		{"not a duration", provider + "reauth /payout/* soon", `"soon" is not a duration, give one such as 5m`},

@@ -183,7 +183,7 @@ func TestRedisTLSOptionsSayWhatToChange(t *testing.T) {
 			continue
 		}
 		t.Run(tt.name, func(t *testing.T) {
-			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\nidentity {\nprovider DEU http://localhost:9000/auth/realms/global\n" + tt.block + "\n}\n\t}\n\trespond ok\n}\n"
+			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\nidentity {\nproviders DEU http://localhost:9000/auth/realms/global\n" + tt.block + "\n}\n\t}\n\trespond ok\n}\n"
 			err := adaptAndValidate(t, caddyfile)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error %v\nwant it to contain %q", err, tt.want)

@@ -66,7 +66,7 @@ http://localhost:%d {
 	shell {
 		design_version %s
 		identity {
-			provider DEU %s
+			providers DEU %s
 			login_hosts localhost
 			%s
 		}

@@ -43,7 +43,7 @@ http://:%d {
 	header X-Replica %s
 	shell {
 		identity {
-			provider DEU %s
+			providers DEU %s
 			session_store redis {
 				addrs %s
 			}

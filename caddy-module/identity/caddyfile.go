@@ -12,10 +12,10 @@ import (
 // `identity` token. Syntax:
 //
 //	identity {
-//		provider DEU|GBR <issuer-url> {
+//		providers DEU|GBR <issuer-url> {   (one per region; repeat for the other)
 //			client_id     <id>
-//			client_secret <secret placeholder or file:path>
-//			client_key    <PEM private key: path, file:path or {file.path} placeholder>  (private_key_jwt)
+//			client_secret <{env.NAME} or {file./path}>
+//			client_key    <PEM private key: path, {file./path} or {env.NAME}>  (private_key_jwt)
 //			logout        keycloak|revocation|none  (default: keycloak, else revocation)
 //		}
 //		environment        local|development|staging|onboarding|production|<namespace>
@@ -24,11 +24,11 @@ import (
 //			addrs           <host:port>...
 //			sentinel_master <name>
 //			username        <name>
-//			password        <placeholder or file:path>
+//			password        <{env.NAME} or {file./path}>
 //			db              <n>
 //			tls [{ ca <pem> cert <pem> key <pem> server_name <name> }]
 //		}
-//		session_keys       <placeholder or file:path>
+//		session_keys       <{env.NAME} or {file./path}>
 //		idle_timeout       <duration>
 //		max_session        <duration>
 //		protect            <path>...
@@ -44,12 +44,15 @@ import (
 //	}
 func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 	if d.NextArg() {
-		return nil, d.Errf("identity takes no arguments, only a block: identity { provider DEU <issuer-url> }")
+		return nil, d.Errf("identity takes no arguments, only a block: identity { providers DEU <issuer-url> }")
 	}
 	id := new(Config)
 	for nesting := d.Nesting(); d.NextBlock(nesting); {
 		switch opt := d.Val(); opt {
 		case "provider":
+			// Named as its JSON field since issue 17: say what to write instead.
+			return nil, d.Errf("identity option provider is now providers, as its JSON field; write providers %s", strings.Join(d.RemainingArgs(), " "))
+		case "providers":
 			p, err := parseProvider(d)
 			if err != nil {
 				return nil, err
@@ -67,7 +70,7 @@ func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 			id.SessionStore = s
 		case "session_keys":
 			if !d.AllArgs(&id.SessionKeys) {
-				return nil, d.Errf("session_keys takes one value, e.g. {env.SHELLGATE_SESSION_KEYS} or file:/run/secrets/session-keys")
+				return nil, d.Errf("session_keys takes one value, e.g. {env.SHELLGATE_SESSION_KEYS} or {file./run/secrets/session-keys}")
 			}
 		case "idle_timeout":
 			var v string
@@ -156,7 +159,7 @@ func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 				id.StopRefreshing = b
 			}
 		default:
-			return nil, d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
+			return nil, d.Errf("unknown identity option %q; the options are providers, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
 		}
 	}
 	return id, nil
@@ -202,7 +205,7 @@ func parseReauthRule(d *caddyfile.Dispenser) (ReauthRule, error) {
 func parseProvider(d *caddyfile.Dispenser) (Provider, error) {
 	var p Provider
 	if !d.Args(&p.Region, &p.Issuer) || d.NextArg() {
-		return p, d.Errf("provider takes a region and an issuer URL, e.g. provider DEU https://auth.example/auth/realms/global")
+		return p, d.Errf("providers takes a region and an issuer URL, e.g. providers DEU https://auth.example/auth/realms/global")
 	}
 	for nesting := d.Nesting(); d.NextBlock(nesting); {
 		switch d.Val() {

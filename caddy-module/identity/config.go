@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -39,7 +38,8 @@ type Config struct {
 
 	// SessionKeys seal the session records and the pending-login cookie: comma-separated
 	// base64 keys of 32 bytes, the first seals, all open (rotate by putting the new key first).
-	// Give a placeholder such as {env.SHELLGATE_SESSION_KEYS} or file:/path, never the keys.
+	// Give Caddy's placeholder {env.SHELLGATE_SESSION_KEYS} or {file./run/secrets/session-keys},
+	// never the keys.
 	// Required with Redis; with the memory store a random key is made at start. The all-zero
 	// demo key (compose's) is refused unless Environment is local or development.
 	SessionKeys string `json:"session_keys,omitempty"`
@@ -165,11 +165,11 @@ type Provider struct {
 	Issuer string `json:"issuer"`
 	// ClientID is the OIDC client. Default: login.
 	ClientID string `json:"client_id,omitempty"`
-	// ClientSecret for confidential clients: a placeholder ({env.X}) or file:/path.
+	// ClientSecret for confidential clients: Caddy's placeholder {env.X} or {file./path}.
 	ClientSecret string `json:"client_secret,omitempty"`
 	// ClientKey authenticates the client by private_key_jwt (RFC 7523) instead of a
 	// secret: a PEM private key (RSA of 2048 bits or more, EC or Ed25519) given as a file
-	// path, file:/path or a placeholder ({file./path}, {env.X}). Every token, refresh,
+	// path or Caddy's placeholder ({file./path}, {env.X} with the PEM text or a path). Every token, refresh,
 	// revocation and logout call carries a JWT signed with it; the provider holds the
 	// public key, registered under its RFC 7638 thumbprint as kid. Not with ClientSecret.
 	ClientKey string `json:"client_key,omitempty"`
@@ -223,7 +223,8 @@ type SessionStore struct {
 	Addrs []string `json:"addrs,omitempty"`
 	// SentinelMaster is the Sentinel master's name.
 	SentinelMaster string `json:"sentinel_master,omitempty"`
-	// Username and Password for Redis ACLs; Password may be a placeholder or file:/path.
+	// Username and Password for Redis ACLs; Password may be Caddy's placeholder {env.X} or
+	// {file./path}.
 	Username string `json:"username,omitempty"`
 	Password string `json:"password,omitempty"`
 	// DB is the Redis database number (standalone and Sentinel only).
@@ -292,6 +293,9 @@ func (id *Config) validate() error {
 	if id.LocalTimeout != nil && id.Environment != session.EnvironmentLocal {
 		return fmt.Errorf("shell: identity local_timeout applies to environment local only (this is %s): the monitor always runs elsewhere; remove local_timeout or set environment local", id.Environment)
 	}
+	if err := id.validateSecrets(); err != nil { // secrets.go
+		return err
+	}
 	if err := validateLoginHosts(id.LoginHosts); err != nil {
 		return err
 	}
@@ -299,7 +303,7 @@ func (id *Config) validate() error {
 		return fmt.Errorf("shell: identity pending_logins_per_client %d is not a bound; give a number of logins such as 10, or off", id.PendingLoginsPerClient)
 	}
 	if len(id.Providers) == 0 {
-		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")
+		return fmt.Errorf("shell: identity needs a provider; add e.g. `providers DEU https://auth.example/auth/realms/global`")
 	}
 	seen := map[string]bool{}
 	for _, p := range id.Providers {
@@ -395,25 +399,6 @@ func (id *Config) refuseDemoKey(keys [][]byte) error {
 		}
 	}
 	return nil
-}
-
-// resolveSecret reads a secret given as a placeholder ({env.X}) or a file:/path.
-func resolveSecret(what, v string) (string, error) {
-	if v == "" {
-		return "", nil
-	}
-	v = caddy.NewReplacer().ReplaceKnown(v, "")
-	if name, ok := strings.CutPrefix(v, "file:"); ok {
-		raw, err := os.ReadFile(name)
-		if err != nil {
-			return "", fmt.Errorf("shell: identity %s: %w (give a readable file or an {env.X} placeholder)", what, err)
-		}
-		v = strings.TrimSpace(string(raw))
-	}
-	if v == "" {
-		return "", fmt.Errorf("shell: identity %s is empty after filling in placeholders; set the environment variable or file it names", what)
-	}
-	return v, nil
 }
 
 func boolOr(b *bool, def bool) bool {

@@ -2,7 +2,10 @@ package identity
 
 import (
 	"net/http"
+
 	"strings"
+
+	"github.com/caddyserver/caddy/v2"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
@@ -41,6 +44,7 @@ func (c *Config) Serve(w http.ResponseWriter, r *http.Request, next caddyhttp.Ha
 			http.SetCookie(w, cookie)
 		}
 	}
+	setUserID(r, v) // Caddy's access log names whose request it was
 	if strings.HasPrefix(path, routePrefix) {
 		if isOwnRoute(path) {
 			return r, v, true, c.serveOwnRoute(w, r, v, path)
@@ -101,6 +105,24 @@ func (c *Config) serveOwnRoute(w http.ResponseWriter, r *http.Request, v *Visito
 		return c.serveSessionList(w, r, v) // sessions_route.go
 	default: // SessionEndPath
 		return c.serveSessionEnd(w, r, v)
+	}
+}
+
+// userIDPlaceholder is Caddy's placeholder of the authenticated user, which its access log
+// shows as user_id (as for basic_auth).
+const userIDPlaceholder = "http.auth.user.id"
+
+// setUserID sets {http.auth.user.id} to the logged-in visitor's provider subject, so that
+// Caddy's access log names whose request it was. The subject is the provider's pseudonymous
+// id of the login (a UUID at Keycloak): it names no person by itself, unlike the customer
+// number, name or e-mail, which are never logged. Nothing is set for a visitor without a
+// session.
+func setUserID(r *http.Request, v *Visitor) {
+	if !v.LoggedIn() || v.Session.Subject == "" {
+		return
+	}
+	if repl, ok := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer); ok {
+		repl.Set(userIDPlaceholder, v.Session.Subject)
 	}
 }
 

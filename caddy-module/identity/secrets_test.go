@@ -8,7 +8,7 @@ import (
 )
 
 func TestClientKeyOption(t *testing.T) {
-	d := caddyfile.NewTestDispenser("identity {\n provider DEU https://auth.example/auth/realms/global {\n client_key {file./run/secrets/key.pem}\n }\n}")
+	d := caddyfile.NewTestDispenser("identity {\n providers DEU https://auth.example/auth/realms/global {\n client_key {file./run/secrets/key.pem}\n }\n}")
 	d.Next()
 	id, err := ParseCaddyfile(d)
 	if err != nil {
