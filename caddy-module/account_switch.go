@@ -45,7 +45,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 		return nil
 	}
 	v := visitorOf(r)
-	if !v.loggedIn() {
+	if !v.LoggedIn() {
 		writeJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
@@ -64,7 +64,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 	res := h.resolver.Resolve(r.Host, pagePath)
 	on := h.requestFlags(r, res.Locale)
 
-	s := v.session
+	s := v.Session
 	if target != s.CustomerNumber {
 		if why := h.switchRefused(r, s, target, on[flags.MinorAccountSwitch]); why != "" {
 			h.Customer.rt.logger.Info("account switch refused", zap.String("why", why), requestID(r.Context()))
@@ -77,7 +77,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 		acting = "" // back to the login's own
 	}
 	login := s.CustomerNumber
-	_, err := session.Update(r.Context(), h.Identity.rt.store, s.ID, func(cur *session.Session) error {
+	_, err := session.Update(r.Context(), h.Identity.Store(), s.ID, func(cur *session.Session) error {
 		if cur.CustomerNumber != login {
 			return errSwitchStale
 		}

@@ -49,7 +49,7 @@ func switchGateway(t *testing.T, switchOn bool) *customerGateway {
 	g := newTestGatewayWith(t, h)
 	// Every log line of the steps the switch goes through lands in g.logs, where the tests
 	// look for customer numbers, names and tokens.
-	h.Identity.rt.logger = h.logger.Named("identity")
+	h.Identity.SetLogger(h.logger)
 	h.Customer.rt.logger = h.logger.Named("customer")
 	client, err := customer.New(customer.Options{BaseURL: h.Customer.API, Logger: h.logger.Named("customer")})
 	if err != nil {
@@ -77,7 +77,7 @@ func switchForm(fields url.Values, cookie *http.Cookie, page string) *http.Reque
 // actingOf reads what the session store holds for the cookie's session.
 func (g *customerGateway) actingOf(cookie *http.Cookie) string {
 	g.t.Helper()
-	s, err := g.h.Identity.rt.store.Get(context.Background(), cookie.Value)
+	s, err := g.h.Identity.Store().Get(context.Background(), cookie.Value)
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -190,12 +190,12 @@ func TestAccountSwitchRoute(t *testing.T) {
 			if tt.login != "" {
 				cookie = g.login(tt.login)
 				var err error
-				if s, err = g.h.Identity.rt.store.Get(context.Background(), cookie.Value); err != nil {
+				if s, err = g.h.Identity.Store().Get(context.Background(), cookie.Value); err != nil {
 					t.Fatal(err)
 				}
 				if tt.actingAs != "" {
 					s.ActingCustomerNumber = tt.actingAs
-					if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+					if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -241,7 +241,7 @@ func TestAccountSwitchRoute(t *testing.T) {
 func TestAccountSwitchEndToEnd(t *testing.T) {
 	g := switchGateway(t, true)
 	cookie := g.login("DE5000011")
-	s, err := g.h.Identity.rt.store.Get(context.Background(), cookie.Value)
+	s, err := g.h.Identity.Store().Get(context.Background(), cookie.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,12 +329,12 @@ func TestAccountSwitchEndToEnd(t *testing.T) {
 func TestAccountSwitchFlagOffShowsTheLoginsOwnCustomer(t *testing.T) {
 	g := switchGateway(t, false)
 	cookie := g.login("DE5000011")
-	s, err := g.h.Identity.rt.store.Get(context.Background(), cookie.Value)
+	s, err := g.h.Identity.Store().Get(context.Background(), cookie.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.ActingCustomerNumber = "DE5000012"
-	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 	res, body := g.do(navigate("/festgeld/", cookie))

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
@@ -33,8 +33,8 @@ func TestBackchannelLogoutSurvivesARedisBlip(t *testing.T) {
 		mu.Unlock()
 	}))
 	t.Cleanup(catcher.Close)
-	rig := newIdentityRig(t, 1, authtest.Options{BackchannelURI: catcher.URL}, func(id *Identity) {
-		id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}}
+	rig := newIdentityRig(t, 1, authtest.Options{BackchannelURI: catcher.URL}, func(id *identity.Config) {
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{redisSrv.Addr}}
 		id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 	})
 	gw := rig.replicas[0]
@@ -83,57 +83,17 @@ func TestBackchannelLogoutSurvivesARedisBlip(t *testing.T) {
 	}
 
 	redisSrv.Restart() // loads the saved data: the session is there again
-	if _, err := gw.h.Identity.rt.store.Get(context.Background(), s.ID); err != nil {
+	if _, err := gw.h.Identity.Store().Get(context.Background(), s.ID); err != nil {
 		t.Fatalf("the session did not come back with Redis: %v", err)
 	}
 	if res := deliver(); res.StatusCode != http.StatusOK {
 		t.Fatalf("the provider's retry: %d, want 200", res.StatusCode)
 	}
-	if _, err := gw.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+	if _, err := gw.h.Identity.Store().Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("the session survived the back-channel logout: %v", err)
 	}
 	// Done once, the same token is a replay again.
 	if res := deliver(); res.StatusCode != http.StatusBadRequest {
 		t.Errorf("a replay after success: %d, want 400", res.StatusCode)
-	}
-}
-
-// flakyStore fails its first fails index deletions, as a store reconnecting would.
-type flakyStore struct {
-	session.Store
-	mu    sync.Mutex
-	fails int
-	calls int
-}
-
-func (f *flakyStore) DeleteBySID(ctx context.Context, sid string) (int, error) {
-	f.mu.Lock()
-	f.calls++
-	fail := f.calls <= f.fails
-	f.mu.Unlock()
-	if fail {
-		return 0, errors.New("connection refused")
-	}
-	return f.Store.DeleteBySID(ctx, sid)
-}
-
-// A store error that clears within the short retry still ends the sessions in the one call.
-func TestBackchannelStoreWorkRetriesBriefly(t *testing.T) {
-	for _, c := range []struct {
-		fails  int
-		wantOK bool
-	}{{0, true}, {1, true}, {len(backchannelRetryWaits), true}, {len(backchannelRetryWaits) + 1, false}} {
-		g := newTestGateway(t, localIdentity())
-		rt := g.h.Identity.rt
-		s, cookie := g.plantSession("DE0000000100", time.Hour)
-		flaky := &flakyStore{Store: rt.store, fails: c.fails}
-		rt.store = flaky
-		n, err := rt.endLoggedOutSessions(context.Background(), auth.LogoutClaims{SID: s.SID})
-		if (err == nil) != c.wantOK || (c.wantOK && n != 1) {
-			t.Errorf("%d failures: %d removed, %v", c.fails, n, err)
-		}
-		if c.wantOK && loggedInAt(t, g, cookie) {
-			t.Errorf("%d failures: still logged in", c.fails)
-		}
 	}
 }

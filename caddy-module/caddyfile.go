@@ -8,6 +8,8 @@ import (
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"github.com/dustin/go-humanize"
+
+	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 func init() {
@@ -40,7 +42,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		banner           { ... }  (see caddyfile_banner.go)
 //		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
 //		consent          { ... }                (see caddyfile_consent.go)
-//		identity         { ... }  (see caddyfile_identity.go)
+//		identity         { ... }  (see identity/caddyfile.go)
 //		app_view         { ... }  (see app_view.go)
 //		customer         { ... }  (see caddyfile_customer.go)
 //		tracking         { ... }  (see caddyfile_customer.go)
@@ -120,9 +122,14 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			}
 			h.HSTS = strings.Join(args, " ")
 		case "identity":
-			if err := parseIdentity(d, h); err != nil {
+			if h.Identity != nil {
+				return d.Err("identity is given twice; put every identity option in one block")
+			}
+			id, err := identity.ParseCaddyfile(d)
+			if err != nil {
 				return err
 			}
+			h.Identity = id
 		case "app_view":
 			if err := parseAppView(d, h); err != nil {
 				return err

@@ -3,12 +3,14 @@ package shell
 import (
 	"strings"
 	"testing"
+
+	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 // TestBadCustomerOptionsSayWhatToChange: every bad customer or tracking option fails adapt or
 // validate with a message that names the option and the fix.
 func TestBadCustomerOptionsSayWhatToChange(t *testing.T) {
-	const identity = "identity {\nprovider DEU http://localhost:9000/auth/realms/global\n}\n"
+	const identity = "identity {\nproviders DEU http://localhost:9000/auth/realms/global\n}\n"
 	const api = "api http://localhost:9091/rest/open_api/v2\n"
 	tests := []struct {
 		name, block, want string
@@ -72,7 +74,7 @@ func TestCustomerAPIInProductionRefusesPlainHTTP(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.env+" "+tt.api, func(t *testing.T) {
 			c := &CustomerData{API: tt.api}
-			err := c.validate(&Identity{Environment: tt.env})
+			err := c.validate(&identity.Config{Environment: tt.env})
 			if tt.ok && err != nil {
 				t.Fatalf("refused: %v", err)
 			}

@@ -14,21 +14,23 @@ import (
 // TestBadIdentityOptionsSayWhatToChange: every bad identity option fails adapt or validate
 // with a message that names the option and the fix.
 func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
-	const provider = "provider DEU http://localhost:9000/auth/realms/global\n"
+	const provider = "providers DEU http://localhost:9000/auth/realms/global\n"
 	tests := []struct {
 		name, block, want string
 	}{
-		{"no provider", "idle_timeout 5m", "identity needs a provider; add e.g. `provider DEU"},
-		{"unknown option", provider + "colour blue", `unknown identity option "colour"; the options are provider`},
+		{"old provider option", "provider DEU https://auth.example/r", "identity option provider is now providers, as its JSON field; write providers DEU https://auth.example/r"},
+		{"old file: secret", "providers DEU https://auth.example/r {\n client_secret file:/run/secrets/s\n}", "client_secret \"file:/run/secrets/s\": the file: prefix is no longer read; use Caddy's file placeholder: {file./run/secrets/s}"},
+		{"no provider", "idle_timeout 5m", "identity needs a provider; add e.g. `providers DEU"},
+		{"unknown option", provider + "colour blue", `unknown identity option "colour"; the options are providers`},
 		{"identity arguments", "", ""}, // placeholder replaced below
-		{"provider without issuer", "provider DEU", "provider takes a region and an issuer URL"},
-		{"provider region", "provider FRA https://auth.example/auth/realms/global", `provider region "FRA" is not a region; use DEU or GBR`},
+		{"provider without issuer", "providers DEU", "providers takes a region and an issuer URL"},
+		{"provider region", "providers FRA https://auth.example/auth/realms/global", `provider region "FRA" is not a region; use DEU or GBR`},
 		{"provider twice", provider + provider, "identity provider DEU is given twice; one provider per region"},
-		{"issuer over plain http", "provider DEU http://auth.example/realms/x", "uses plain http: use https"},
-		{"issuer with a query", "provider DEU https://auth.example/realms/x?a=b", "has a query or fragment"},
-		{"issuer placeholder", "provider DEU https://auth.{stage}.example/realms/x", "unknown placeholder {stage}"},
-		{"provider option", "provider DEU https://auth.example/r {\n colour blue\n}", `unknown provider option "colour"; the options are client_id, client_secret, client_key and logout`},
-		{"logout style", "provider DEU https://auth.example/r {\n logout maybe\n}", `logout style "maybe" is unknown: use keycloak, revocation, none`},
+		{"issuer over plain http", "providers DEU http://auth.example/realms/x", "uses plain http: use https"},
+		{"issuer with a query", "providers DEU https://auth.example/realms/x?a=b", "has a query or fragment"},
+		{"issuer placeholder", "providers DEU https://auth.{stage}.example/realms/x", "unknown placeholder {stage}"},
+		{"provider option", "providers DEU https://auth.example/r {\n colour blue\n}", `unknown provider option "colour"; the options are client_id, client_secret, client_key and logout`},
+		{"logout style", "providers DEU https://auth.example/r {\n logout maybe\n}", `logout style "maybe" is unknown: use keycloak, revocation, none`},
 		{"environment", provider + "environment Prod_1", `environment "Prod_1" is not usable in a host name`},
 		{"store kind", provider + "session_store disk", `session_store "disk" is not a store; use memory or redis`},
 		{"memory max", provider + "session_store memory max_sessions lots", `max_sessions "lots" is not a positive number`},
@@ -85,27 +87,32 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 	})
 }
 
-// TestIdentitySecretsFromEnvAndFiles: secrets are placeholders in the config and are read at
-// provision time from the environment or a file.
+// TestIdentitySecretsFromEnvAndFiles: secrets are Caddy's placeholders in the config and are
+// read at provision time from the environment or a file; the old file: form says what to write.
 func TestIdentitySecretsFromEnvAndFiles(t *testing.T) {
 	keyFile := filepath.Join(t.TempDir(), "keys")
 	if err := os.WriteFile(keyFile, []byte("c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("SHELLGATE_TEST_KEYS", "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=")
+	t.Setenv("SHELLGATE_TEST_KEYS_FILE", "{file."+keyFile+"}") // as compose sets it
+	t.Setenv("SHELLGATE_TEST_KEYS_OLD", "file:"+keyFile)
 	tests := []struct {
 		name, keys, want string
 	}{
 		{"from the environment", "{env.SHELLGATE_TEST_KEYS}", ""},
-		{"from a file", "file:" + keyFile, ""},
+		{"from a file", "{file." + keyFile + "}", ""},
 		{"unset variable", "{env.SHELLGATE_TEST_UNSET}", "session_keys is empty after filling in placeholders"},
-		{"missing file", "file:/nonexistent/keys", "give a readable file or an {env.X} placeholder"},
+		{"missing file", "{file./nonexistent/keys}", "session_keys is empty after filling in placeholders; set the environment variable or file it names"},
+		{"a variable naming the file", "{env.SHELLGATE_TEST_KEYS_FILE}", ""},
+		{"a variable in the old file: form", "{env.SHELLGATE_TEST_KEYS_OLD}", "the file: prefix is no longer read: give {file." + keyFile + "} instead"},
+		{"the old file: form", "file:" + keyFile, "the file: prefix is no longer read; use Caddy's file placeholder: {file." + keyFile + "}"},
 		{"not a key", "c2hvcnQ=", "session_keys:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" +
-				"provider DEU http://localhost:9000/auth/realms/global\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
+				"providers DEU http://localhost:9000/auth/realms/global\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
 			err := adaptAndValidate(t, caddyfile)
 			if tt.want == "" {
 				if err != nil {
@@ -136,7 +143,7 @@ func TestDemoSessionKeyRefusedInProduction(t *testing.T) {
 	}{
 		{"production", "environment production", demo, refused},
 		{"no environment (production)", "", demo, refused},
-		{"from a secret file", "environment production", "file:" + keyFile, refused},
+		{"from a secret file", "environment production", "{file." + keyFile + "}", refused},
 		{"an old key in a rotation", "environment production", fresh + "," + demo, "key 2 is the all-zero demo key"},
 		{"url alphabet without padding", "environment production", strings.TrimRight(demo, "="), refused},
 		{"staging", "environment staging", demo, refused},
@@ -149,7 +156,7 @@ func TestDemoSessionKeyRefusedInProduction(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			caddyfile := "{\n\tadmin off\n}\nhttp://localhost:9080 {\n\tshell {\n\t\tidentity {\n" +
-				"provider DEU http://localhost:9000/auth/realms/global\n" + tt.environment + "\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
+				"providers DEU http://localhost:9000/auth/realms/global\n" + tt.environment + "\nsession_keys " + tt.keys + "\n\t\t}\n\t}\n\trespond ok\n}\n"
 			err := adaptAndValidate(t, caddyfile)
 			if tt.want == "" {
 				if err != nil {

@@ -215,7 +215,7 @@ func criticalPath(delays map[string]time.Duration, after map[string]string) time
 
 // visitorOfSession reads the session behind a login cookie.
 func visitorOfSession(b *testing.B, g *customerGateway, cookie *http.Cookie) *session.Session {
-	s, err := g.h.Identity.rt.store.Get(context.Background(), cookie.Value)
+	s, err := g.h.Identity.Store().Get(context.Background(), cookie.Value)
 	if err != nil {
 		b.Fatal(err)
 	}

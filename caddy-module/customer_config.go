@@ -15,6 +15,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/customer"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 )
@@ -173,9 +174,9 @@ func (h *Handler) validateCustomer() error {
 }
 
 // customerEnvironment is the identity block's environment, production when it names none.
-func customerEnvironment(id *Identity) string {
+func customerEnvironment(id *identity.Config) string {
 	if id == nil || id.Environment == "" {
-		return defaultEnvironment
+		return auth.EnvProduction
 	}
 	return id.Environment
 }
@@ -192,7 +193,7 @@ func checkAPIScheme(u *url.URL, environment string) error {
 }
 
 // validate reports the first problem of the block, saying what to change.
-func (c *CustomerData) validate(id *Identity) error {
+func (c *CustomerData) validate(id *identity.Config) error {
 	if id == nil {
 		return errors.New("shell: customer needs identity: the customer's data is loaded for logged-in customers; add an identity block")
 	}

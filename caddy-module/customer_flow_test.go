@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	"github.com/caddyserver/caddy/v2"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
@@ -21,9 +23,9 @@ func TestPersonasThroughTheProvider(t *testing.T) {
 	front := &swappable{}
 	srv := httptest.NewServer(front)
 	t.Cleanup(srv.Close)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{srv.URL + callbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{srv.URL + identity.CallbackPath}})
 	g := newCustomerGatewayWith(t, CustomerData{Budget: caddy.Duration(5 * time.Second)},
-		&Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}}, Environment: "local"})
+		&identity.Config{Providers: []identity.Provider{{Region: "DEU", Issuer: idp.Issuer}}, Environment: "local"})
 	front.set(g)
 	lg := &liveGateway{testGateway: g.testGateway, srv: srv}
 

@@ -38,7 +38,7 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.R
 		return r, false, nil
 	}
 	keepDevice(w, r)
-	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() {
+	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).LoggedIn() {
 		return r, false, nil
 	}
 	rt := h.Customer.rt
@@ -98,7 +98,7 @@ func stateRedirectOf(r *http.Request) string {
 // them.
 func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duration) (*customer.View, error) {
 	rt := h.Customer.rt
-	s := visitorOf(r).session
+	s := visitorOf(r).Session
 	f := h.customerFlags(r, locale)
 	shown := shownCustomer(s, f.SwitchableAccounts) // account_switch.go
 	if shown != s.CustomerNumber {
@@ -146,7 +146,7 @@ func (h *Handler) customerFlags(r *http.Request, locale string) customer.Flags {
 // withCustomer gives r carrying the customer's data, waiting for it as long as the API
 // takes: for /_shell/state, which the shell asks when the page went out without the data.
 func (h *Handler) withCustomer(r *http.Request) *http.Request {
-	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() || customerOf(r) != nil {
+	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).LoggedIn() || customerOf(r) != nil {
 		return r
 	}
 	res := h.resolver.Resolve(r.Host, r.URL.Path)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/customer/customertest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/tracking"
 )
 
@@ -70,7 +71,7 @@ func newCustomerGateway(t testing.TB, cfg CustomerData) *customerGateway {
 }
 
 // newCustomerGatewayWith is newCustomerGateway with the identity block id.
-func newCustomerGatewayWith(t testing.TB, cfg CustomerData, id *Identity) *customerGateway {
+func newCustomerGatewayWith(t testing.TB, cfg CustomerData, id *identity.Config) *customerGateway {
 	t.Helper()
 	api, err := customertest.NewServer(filepath.Join("..", "testdata", "personas"))
 	if err != nil {
@@ -110,7 +111,7 @@ func (g *customerGateway) login(customerNumber string) *http.Cookie {
 	enc := base64.RawURLEncoding
 	claims, _ := json.Marshal(map[string]any{"customer_number": customerNumber, "exp": s.Tokens.Expiry.Unix()})
 	s.Tokens.AccessToken = enc.EncodeToString([]byte(`{"alg":"none"}`)) + "." + enc.EncodeToString(claims) + ".c2ln"
-	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 		g.t.Fatal(err)
 	}
 	return cookie

@@ -35,10 +35,10 @@ func (h *Handler) requestFlags(r *http.Request, locale string) map[string]bool {
 func (h *Handler) fillCustomerState(r *http.Request, p *page) {
 	p.state.Flags = h.requestFlags(r, p.state.Locale)
 	view := customerOf(r)
-	if v := visitorOf(r); view != nil && v.loggedIn() && v.session.ActingCustomerNumber != "" && view.BacNumber == v.session.ActingCustomerNumber {
+	if v := visitorOf(r); view != nil && v.LoggedIn() && v.Session.ActingCustomerNumber != "" && view.BacNumber == v.Session.ActingCustomerNumber {
 		// An account switch, and the data shown is the account switched to (not the login's
 		// own, as with the flag off): the state names both (account_switch.go).
-		p.state.CustomerID, p.state.LoginCustomerID = view.BacNumber, v.session.CustomerNumber
+		p.state.CustomerID, p.state.LoginCustomerID = view.BacNumber, v.Session.CustomerNumber
 	}
 	if view == nil || rules.HeaderVariant(p.state.HeaderVariant) != rules.HeaderPrivate {
 		return

@@ -7,6 +7,7 @@ import (
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -45,8 +46,8 @@ func TestForwardedHTTPS(t *testing.T) {
 			if ok && (c.Name != session.CookieName || !c.Secure) {
 				t.Errorf("cookie %s secure=%v, want %s secure", c.Name, c.Secure, session.CookieName)
 			}
-			h := &Handler{Identity: &Identity{LoginHosts: []string{"bank.example"}}}
-			if origin, err := h.siteOrigin(r); err != nil || tc.https && origin != "https://bank.example" {
+			h := &Handler{Identity: &identity.Config{LoginHosts: []string{"bank.example"}}}
+			if origin, err := h.Identity.SiteOrigin(r); err != nil || tc.https && origin != "https://bank.example" {
 				t.Errorf("callback origin %q, want https://bank.example", origin)
 			}
 		})

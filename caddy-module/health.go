@@ -105,7 +105,7 @@ func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswe
 	if h.bundle == nil || h.bundle.Version() == "" {
 		a.Checks["ui"] = "not loaded"
 	}
-	if (h.Identity != nil && h.Identity.rt == nil) || (h.Customer != nil && h.Customer.rt == nil) {
+	if (h.Identity != nil && h.Identity.Store() == nil) || (h.Customer != nil && h.Customer.rt == nil) {
 		a.Checks["config"] = "not provisioned"
 	}
 	for _, v := range a.Checks {
@@ -113,10 +113,11 @@ func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswe
 			a.Status = "not-ready"
 		}
 	}
-	if h.Identity == nil || h.Identity.rt == nil {
+	store := h.Identity.Store()
+	if store == nil {
 		return a
 	}
-	rt := h.Identity.rt
+	logger := h.logger.Named("identity")
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	set := func(name string, err error) {
@@ -128,13 +129,13 @@ func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswe
 		}
 		// The answer is public: it says what failed, the log says why (addresses, errors).
 		a.Dependencies[name] = "unreachable"
-		rt.logger.Warn("dependency check failed", zap.String("dependency", name), zap.Error(err))
+		logger.Warn("dependency check failed", zap.String("dependency", name), zap.Error(err))
 	}
-	if _, inProcess := rt.store.(*session.MemoryStore); !inProcess {
+	if _, inProcess := store.(*session.MemoryStore); !inProcess {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := rt.store.Get(ctx, probeID)
+			_, err := store.Get(ctx, probeID)
 			if errors.Is(err, session.ErrNotFound) {
 				err = nil
 			}
@@ -142,7 +143,7 @@ func (h *Handler) runReadyChecks(ctx context.Context, probeID string) readyAnswe
 			setDependencyUp("redis", "", err == nil) // metrics.go
 		}()
 	}
-	for region, p := range rt.providers {
+	for region, p := range h.Identity.Clients() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

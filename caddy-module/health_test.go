@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	dto "github.com/prometheus/client_model/go"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
@@ -30,19 +32,19 @@ func TestReadiness(t *testing.T) {
 	deadRedis.Kill()
 	tests := []struct {
 		name       string
-		identity   *Identity
+		identity   *identity.Config
 		wantStatus int
 		want       string            // the answer's status
 		wantChecks map[string]string // checks and dependencies that must read so
 	}{
 		{"no identity: nothing to wait for", nil, http.StatusOK, "ready", map[string]string{"ui": "ok", "config": "ok"}},
-		{"memory store and a provider that answers", &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}}},
+		{"memory store and a provider that answers", &identity.Config{Providers: []identity.Provider{{Region: "DEU", Issuer: idp.Issuer}}},
 			http.StatusOK, "ready", map[string]string{"ui": "ok", "identity_provider DEU": "ok"}},
 		{"provider unreachable: degraded, still in the load balancer", localIdentity(),
 			http.StatusOK, "degraded", map[string]string{"ui": "ok", "identity_provider DEU": "unreachable"}},
-		{"redis unreachable: degraded, still in the load balancer", &Identity{
-			Providers:    []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}},
-			SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{deadRedis.Addr}},
+		{"redis unreachable: degraded, still in the load balancer", &identity.Config{
+			Providers:    []identity.Provider{{Region: "DEU", Issuer: idp.Issuer}},
+			SessionStore: &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{deadRedis.Addr}},
 			SessionKeys:  "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=",
 		}, http.StatusOK, "degraded", map[string]string{"ui": "ok", "session_store": "unreachable", "identity_provider DEU": "ok"}},
 	}
@@ -108,9 +110,9 @@ func healthOf(t *testing.T, g *testGateway) (int, map[string]string) {
 // every page. Readiness stays 200; the outage shows in the health detail and the gauge.
 func TestRedisOutageKeepsEveryReplicaInTheLoadBalancer(t *testing.T) {
 	srv := redistest.Start(t)
-	g := newTestGateway(t, &Identity{
-		Providers:    []IdentityProvider{{Region: "DEU", Issuer: "http://127.0.0.1:1/auth/realms/global"}},
-		SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{srv.Addr}},
+	g := newTestGateway(t, &identity.Config{
+		Providers:    []identity.Provider{{Region: "DEU", Issuer: "http://127.0.0.1:1/auth/realms/global"}},
+		SessionStore: &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{srv.Addr}},
 		SessionKeys:  "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=",
 	})
 	redisUp := func() float64 {

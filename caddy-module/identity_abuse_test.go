@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
 )
 
@@ -15,8 +17,8 @@ import (
 // victim out: the store refuses the flood's next session (503, try again later) instead of
 // evicting the victim's.
 func TestLoginFloodNeverEvictsAnotherCustomersSession(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
-		id.SessionStore = &SessionStore{Kind: storeMemory, MaxSessions: 3}
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreMemory, MaxSessions: 3}
 	})
 	gw := rig.replicas[0]
 	victim := newBrowser()
@@ -57,7 +59,7 @@ func TestLoginFloodNeverEvictsAnotherCustomersSession(t *testing.T) {
 // pending login at the edge) is stopped at the bound with 429 and Retry-After; other
 // clients still log in, and the client may start again once the window lets it.
 func TestLoginStartFloodFromOneClientIsBounded(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) { id.PendingLoginsPerClient = 5 })
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) { id.PendingLoginsPerClient = 5 })
 	gw := rig.replicas[0]
 	start := func(remote string) *http.Response {
 		r := httptest.NewRequest(http.MethodGet, "http://localhost/login/", nil)

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -16,12 +18,12 @@ import (
 func BenchmarkIdentify(b *testing.B) {
 	stores := []struct {
 		name      string
-		configure func(*Identity)
+		configure func(*identity.Config)
 	}{
-		{"memory", func(*Identity) {}},
-		{"redis", func(id *Identity) {
+		{"memory", func(*identity.Config) {}},
+		{"redis", func(id *identity.Config) {
 			srv := redistest.Start(b)
-			id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{srv.Addr}}
+			id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{srv.Addr}}
 			id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 		}},
 	}
@@ -40,9 +42,9 @@ func BenchmarkIdentify(b *testing.B) {
 			b.ResetTimer()
 			for b.Loop() {
 				start := time.Now()
-				_, v := g.h.identify(req, req.URL.Path)
+				_, v, _, _ := g.h.Identity.Serve(&discardResponse{header: http.Header{}}, req, g.upstream, "/festgeld/")
 				took = append(took, time.Since(start))
-				if !v.loggedIn() {
+				if !v.LoggedIn() {
 					b.Fatal("the planted session was not found")
 				}
 			}

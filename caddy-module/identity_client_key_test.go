@@ -12,10 +12,10 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	"github.com/go-jose/go-jose/v4"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
@@ -37,7 +37,7 @@ func TestLoginWithPrivateKeyJWTClientAuthentication(t *testing.T) {
 	thumb, _ := (&jose.JSONWebKey{Key: &k.PublicKey}).Thumbprint(crypto.SHA256)
 	jwks, _ := json.Marshal(jose.JSONWebKeySet{Keys: []jose.JSONWebKey{{Key: &k.PublicKey, KeyID: base64.RawURLEncoding.EncodeToString(thumb), Algorithm: "ES256", Use: "sig"}}})
 
-	rig := newIdentityRig(t, 1, authtest.Options{ClientJWKS: string(jwks)}, func(id *Identity) {
+	rig := newIdentityRig(t, 1, authtest.Options{ClientJWKS: string(jwks)}, func(id *identity.Config) {
 		id.Providers[0].ClientKey = "{file." + keyFile + "}"
 	})
 	gw := rig.replicas[0]
@@ -62,20 +62,5 @@ func TestLoginWithPrivateKeyJWTClientAuthentication(t *testing.T) {
 	browse(t, b, callback.String())
 	if s, err := plain.storedSession(t, b); err == nil && s != nil {
 		t.Error("a client without its key still logged the customer in: the provider checks nothing")
-	}
-}
-
-func TestClientKeyOption(t *testing.T) {
-	d := caddyfile.NewTestDispenser("identity {\n provider DEU https://auth.example/auth/realms/global {\n client_key {file./run/secrets/key.pem}\n }\n}")
-	d.Next()
-	var h Handler
-	if err := parseIdentity(d, &h); err != nil {
-		t.Fatal(err)
-	}
-	if got := h.Identity.Providers[0].ClientKey; got != "{file./run/secrets/key.pem}" {
-		t.Errorf("client_key = %q, want the placeholder kept (the key never enters the config)", got)
-	}
-	if _, err := resolveClientKey("provider DEU client_key", "/nonexistent/key.pem"); err == nil || !strings.Contains(err.Error(), "give the PEM private key's file") {
-		t.Errorf("a missing key file: %v", err)
 	}
 }

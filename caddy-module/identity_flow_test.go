@@ -20,6 +20,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
@@ -45,7 +46,7 @@ type identityRig struct {
 
 // newIdentityRig starts the provider and n gateway replicas with the identity block made by
 // configure (the provider's issuer filled in). The replicas share a fake clock.
-func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure func(*Identity)) *identityRig {
+func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure func(*identity.Config)) *identityRig {
 	t.Helper()
 	rig := &identityRig{}
 	var handlers []*swappable
@@ -55,7 +56,7 @@ func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure fun
 		srv := httptest.NewServer(h)
 		t.Cleanup(srv.Close)
 		handlers = append(handlers, h)
-		callbacks = append(callbacks, srv.URL+callbackPath)
+		callbacks = append(callbacks, srv.URL+identity.CallbackPath)
 		rig.replicas = append(rig.replicas, &liveGateway{srv: srv})
 	}
 	idpOpts.RedirectURIs = callbacks
@@ -68,7 +69,7 @@ func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure fun
 		// environment local for the dev IdP's plain-HTTP issuer; the monitor on, as everywhere
 		// but on a developer's machine (TestLocalSessionsDoNotIdleOut turns it off).
 		monitor := true
-		id := &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: rig.idp.Issuer}}, Environment: "local", LocalTimeout: &monitor}
+		id := &identity.Config{Providers: []identity.Provider{{Region: "DEU", Issuer: rig.idp.Issuer}}, Environment: "local", LocalTimeout: &monitor}
 		if configure != nil {
 			configure(id)
 		}
@@ -150,7 +151,7 @@ func (lg *liveGateway) storedSession(t *testing.T, b *authtest.Browser) (*sessio
 	if c == nil {
 		return nil, session.ErrNotFound
 	}
-	return lg.h.Identity.rt.store.Get(context.Background(), c.Value)
+	return lg.h.Identity.Store().Get(context.Background(), c.Value)
 }
 
 func (lg *liveGateway) state(t *testing.T, b *authtest.Browser, path string) shellstate.State {
@@ -234,7 +235,7 @@ func TestLoginThroughTheProvider(t *testing.T) {
 	if second := gw.sessionCookie(t, b2); second == nil || second.Value == cookie.Value {
 		t.Fatal("a login over an existing session kept the session id")
 	}
-	if _, err := gw.h.Identity.rt.store.Get(context.Background(), cookie.Value); !errors.Is(err, session.ErrNotFound) {
+	if _, err := gw.h.Identity.Store().Get(context.Background(), cookie.Value); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("the earlier session survived the new login: %v", err)
 	}
 	// Logged in, the login page sends the customer on instead of logging in again.
@@ -246,7 +247,7 @@ func TestLoginThroughTheProvider(t *testing.T) {
 
 func TestHostileReturnPathsNeverLeaveTheSite(t *testing.T) {
 	// One client starts a login per corpus entry: the bound on started logins is off.
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) { id.PendingLoginsPerClient = -1 })
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) { id.PendingLoginsPerClient = -1 })
 	gw := rig.replicas[0]
 	corpus := hostileReturnPaths(t)
 	for i, hostile := range corpus {
@@ -261,7 +262,7 @@ func TestHostileReturnPathsNeverLeaveTheSite(t *testing.T) {
 				sealed = c.Value
 			}
 		}
-		p, err := auth.OpenPending(gw.h.Identity.rt.sealer, sealed, gw.clock.Now())
+		p, err := auth.OpenPending(gw.h.Identity.Sealer(), sealed, gw.clock.Now())
 		if err != nil {
 			t.Fatalf("%q: pending login: %v", hostile, err)
 		}
@@ -365,15 +366,15 @@ func TestRefreshWhenDue(t *testing.T) {
 }
 
 func TestConcurrentRequestsRefreshOnce(t *testing.T) {
-	for _, store := range []string{storeMemory, storeRedis} {
+	for _, store := range []string{identity.StoreMemory, identity.StoreRedis} {
 		t.Run(store, func(t *testing.T) {
 			replicas := 1
-			configure := func(*Identity) {}
-			if store == storeRedis {
+			configure := func(*identity.Config) {}
+			if store == identity.StoreRedis {
 				replicas = 2
 				redisSrv := redistest.Start(t)
-				configure = func(id *Identity) {
-					id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}}
+				configure = func(id *identity.Config) {
+					id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{redisSrv.Addr}}
 					id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 				}
 			}
@@ -448,17 +449,17 @@ func TestProviderBlipKeepsTheSession(t *testing.T) {
 		t.Fatal("an unreachable provider logged the customer out while the token was still valid")
 	}
 	rig.settle()
-	tried := gw.h.Identity.rt.refreshes.Load()
-	gw.clock.Advance(refreshRetryPause / 2)
+	tried := gw.h.Identity.Refreshes()
+	gw.clock.Advance(identity.RefreshRetryPause / 2)
 	gw.state(t, b, "/")
 	rig.settle()
-	if n := gw.h.Identity.rt.refreshes.Load(); n != tried {
+	if n := gw.h.Identity.Refreshes(); n != tried {
 		t.Errorf("%d more refresh attempts within the pause after a failure, want none", n-tried)
 	}
-	gw.clock.Advance(refreshRetryPause)
+	gw.clock.Advance(identity.RefreshRetryPause)
 	gw.state(t, b, "/")
 	rig.settle()
-	if n := gw.h.Identity.rt.refreshes.Load(); n != tried+1 {
+	if n := gw.h.Identity.Refreshes(); n != tried+1 {
 		t.Errorf("%d refresh attempts after the pause, want 1 more", n-tried)
 	}
 	if _, err := gw.storedSession(t, b); err != nil {
@@ -481,7 +482,7 @@ func TestRejectedRefreshLogsOut(t *testing.T) {
 	gw.login(t, b, "/login/")
 	s, _ := gw.storedSession(t, b)
 	// Someone else spends the refresh token: the provider rotates it and refuses it after.
-	if _, err := gw.h.Identity.rt.providerFor("DEU").Refresh(context.Background(), s.Tokens.RefreshToken, s.Tokens.AZP); err != nil {
+	if _, err := gw.h.Identity.Clients()["DEU"].Refresh(context.Background(), s.Tokens.RefreshToken, s.Tokens.AZP); err != nil {
 		t.Fatal(err)
 	}
 	rig.dueIn(t, s, 60*time.Second)
@@ -499,7 +500,7 @@ func TestRejectedRefreshLogsOut(t *testing.T) {
 }
 
 func TestExtendAndLogoutThroughTheProvider(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{AccessTTL: 300 * time.Second}, func(id *Identity) {
+	rig := newIdentityRig(t, 1, authtest.Options{AccessTTL: 300 * time.Second}, func(id *identity.Config) {
 		id.Providers[0].Logout = "keycloak"
 	})
 	gw := rig.replicas[0]
@@ -518,8 +519,8 @@ func TestExtendAndLogoutThroughTheProvider(t *testing.T) {
 	if left := time.UnixMilli(timing.ExpiresAt).Sub(gw.clock.Now()); left < 250*time.Second {
 		t.Errorf("after extending the token has %s left, want about 300s", left)
 	}
-	if idle := time.UnixMilli(timing.IdleExpiresAt).Sub(gw.clock.Now()); idle != defaultIdleTimeout {
-		t.Errorf("after extending the idle expiry is %s away, want %s", idle, defaultIdleTimeout)
+	if idle := time.UnixMilli(timing.IdleExpiresAt).Sub(gw.clock.Now()); idle != identity.DefaultIdleTimeout {
+		t.Errorf("after extending the idle expiry is %s away, want %s", idle, identity.DefaultIdleTimeout)
 	}
 	if n := rig.idp.Stats(t).Token.RefreshToken; n != 1 {
 		t.Errorf("%d refresh calls for one extension", n)
@@ -534,11 +535,11 @@ func TestExtendAndLogoutThroughTheProvider(t *testing.T) {
 	if n := rig.idp.Stats(t).Logout; n != 1 {
 		t.Errorf("%d provider logouts, want 1", n)
 	}
-	if _, err := gw.h.Identity.rt.store.Get(context.Background(), after.ID); !errors.Is(err, session.ErrNotFound) {
+	if _, err := gw.h.Identity.Store().Get(context.Background(), after.ID); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("session still stored after logout: %v", err)
 	}
 	// The provider ended the refresh token too.
-	if _, err := gw.h.Identity.rt.providerFor("DEU").Refresh(context.Background(), after.Tokens.RefreshToken, after.Tokens.AZP); err == nil {
+	if _, err := gw.h.Identity.Clients()["DEU"].Refresh(context.Background(), after.Tokens.RefreshToken, after.Tokens.AZP); err == nil {
 		t.Error("the refresh token still works after logout")
 	}
 	logs := gw.logText()
@@ -549,8 +550,8 @@ func TestExtendAndLogoutThroughTheProvider(t *testing.T) {
 
 func TestBackchannelLogoutEndsTheSessionOnEveryReplica(t *testing.T) {
 	redisSrv := redistest.Start(t)
-	rig := newIdentityRig(t, 2, authtest.Options{}, func(id *Identity) {
-		id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}}
+	rig := newIdentityRig(t, 2, authtest.Options{}, func(id *identity.Config) {
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{redisSrv.Addr}}
 		id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 	})
 	b := newBrowser()
@@ -628,7 +629,7 @@ func TestBackchannelLogoutRefusesForgedTokens(t *testing.T) {
 func TestTimedOutSessionEndsAtTheProvider(t *testing.T) {
 	for _, keycloakLogout := range []bool{true, false} {
 		t.Run("keycloak_logout "+strconv.FormatBool(keycloakLogout), func(t *testing.T) {
-			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
 				id.Providers[0].Logout = "keycloak"
 				id.KeycloakLogout = &keycloakLogout
 			})
@@ -636,7 +637,7 @@ func TestTimedOutSessionEndsAtTheProvider(t *testing.T) {
 			b := newBrowser()
 			gw.login(t, b, "/login/")
 			rig.idp.ResetStats(t)
-			gw.clock.Advance(defaultIdleTimeout + time.Second)
+			gw.clock.Advance(identity.DefaultIdleTimeout + time.Second)
 			if st := gw.state(t, b, "/"); st.IsLoggedIn {
 				t.Fatal("still logged in after the idle timeout")
 			}
@@ -690,7 +691,7 @@ func TestCallbacksThatDoNotLogIn(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newBrowser()
-			res, body := browse(t, b, gw.srv.URL+callbackPath+"?"+tt.query(b))
+			res, body := browse(t, b, gw.srv.URL+identity.CallbackPath+"?"+tt.query(b))
 			if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != tt.location {
 				t.Fatalf("%d to %q (%s), want 303 to %q", res.StatusCode, res.Header.Get("Location"), body, tt.location)
 			}
@@ -789,7 +790,7 @@ func TestLoginFromTheWebview(t *testing.T) {
 func TestExpiredLogoutEndsTheProviderSessionBeforeAnswering(t *testing.T) {
 	for _, keycloakLogout := range []bool{true, false} {
 		t.Run("keycloak_logout "+strconv.FormatBool(keycloakLogout), func(t *testing.T) {
-			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
 				id.Providers[0].Logout = "keycloak"
 				id.KeycloakLogout = &keycloakLogout
 			})
@@ -844,7 +845,7 @@ func TestLoginsStartedInTwoTabs(t *testing.T) {
 	}
 }
 
-// Logins started again and again never pile up more than maxPendingLogins cookies.
+// Logins started again and again never pile up more than identity.MaxPendingLogins cookies.
 func TestStartedLoginsAreBounded(t *testing.T) {
 	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
 	gw := rig.replicas[0]
@@ -861,8 +862,8 @@ func TestStartedLoginsAreBounded(t *testing.T) {
 			pending++
 		}
 	}
-	if pending == 0 || pending > maxPendingLogins {
-		t.Fatalf("the browser holds %d pending-login cookies, want 1 to %d", pending, maxPendingLogins)
+	if pending == 0 || pending > identity.MaxPendingLogins {
+		t.Fatalf("the browser holds %d pending-login cookies, want 1 to %d", pending, identity.MaxPendingLogins)
 	}
 }
 
@@ -879,7 +880,7 @@ func TestLocalSessionsIdleOutOnlyWithTheLocalTimeoutFlag(t *testing.T) {
 		{"local-timeout flag: logged out", &on, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
 				id.LocalTimeout = tt.localTimeout
 				id.IdleTimeout = caddy.Duration(2 * time.Minute) // shorter than the token's 5 minutes
 			})
@@ -937,7 +938,7 @@ func TestIdledOutTabIsNotSignedStraightBackIn(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			keycloakLogout := true
-			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+			rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
 				id.Providers[0].Logout = "keycloak"
 				id.KeycloakLogout = &keycloakLogout
 			})
@@ -945,7 +946,7 @@ func TestIdledOutTabIsNotSignedStraightBackIn(t *testing.T) {
 			b := newBrowser()
 			gw.login(t, b, "/login/")
 			rig.idp.ResetStats(t)
-			gw.clock.Advance(defaultIdleTimeout + time.Second)
+			gw.clock.Advance(identity.DefaultIdleTimeout + time.Second)
 			tt.first(rig, t, b)
 			// No waiting: the browser's next step is the login page.
 			if got := rig.idp.Stats(t).Logout; got != 1 {

@@ -19,6 +19,7 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -88,14 +89,14 @@ func newCaddyContext(t testing.TB) caddy.Context {
 }
 
 // newTestGateway provisions a Handler with the identity block id (nil: identity off).
-func newTestGateway(t testing.TB, id *Identity) *testGateway {
+func newTestGateway(t testing.TB, id *identity.Config) *testGateway {
 	t.Helper()
 	return newTestGatewayAt(t, id, newFakeClock())
 }
 
 // newTestGatewayAt provisions a Handler on clock, which replicas share: every part that reads
 // the time (the provider client's server offset, the store) takes it at Provision.
-func newTestGatewayAt(t testing.TB, id *Identity, clock *fakeClock) *testGateway {
+func newTestGatewayAt(t testing.TB, id *identity.Config, clock *fakeClock) *testGateway {
 	t.Helper()
 	g := &testGateway{t: t, clock: clock, content: new(seenRequests)}
 	core, logs := observer.New(zap.DebugLevel)
@@ -118,15 +119,15 @@ func newTestGatewayAt(t testing.TB, id *Identity, clock *fakeClock) *testGateway
 	t.Cleanup(func() { _ = h.Cleanup() })
 	h.logger = zap.New(core)
 	if h.Identity != nil {
-		h.Identity.rt.logger = h.logger.Named("identity")
+		h.Identity.SetLogger(h.logger)
 	}
 	g.h = h
 	return g
 }
 
 // localIdentity is an identity block for tests that need no provider to answer.
-func localIdentity() *Identity {
-	return &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: "http://127.0.0.1:1/auth/realms/global"}}}
+func localIdentity() *identity.Config {
+	return &identity.Config{Providers: []identity.Provider{{Region: "DEU", Issuer: "http://127.0.0.1:1/auth/realms/global"}}}
 }
 
 // ServeHTTP lets a testGateway stand behind an httptest.Server.
@@ -201,7 +202,7 @@ func (g *testGateway) plantSession(customer string, tokenLife time.Duration) (*s
 		Region:         "DEU",
 		AutoExtend:     true,
 	}
-	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 		g.t.Fatal(err)
 	}
 	return s, &http.Cookie{Name: session.LocalCookieName, Value: s.ID}
@@ -249,3 +250,18 @@ func (g *testGateway) logText() string {
 	}
 	return b.String()
 }
+
+// The login page's query parameters, as the shell and the pages use them.
+const (
+	returnParam = "return"
+	reauthParam = "reauth"
+)
+
+// isPendingCookie tells whether a cookie is one of a started login's (identity's
+// __Host-shellgate-login-<tag> or, on plain-HTTP localhost, shellgate-login-<tag>).
+func isPendingCookie(name string) bool {
+	return strings.HasPrefix(name, "__Host-shellgate-login") || strings.HasPrefix(name, localPendingCookie)
+}
+
+// localPendingCookie is the plain-HTTP localhost name of a started login's cookie.
+const localPendingCookie = "shellgate-login"

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
-	"github.com/shellgate/shellgate/caddy-module/market"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -66,7 +65,7 @@ func TestHostileHostNeverBuildsTheLoginCallback(t *testing.T) {
 		"localhost:" + srv.Port() + ":1",
 		"localhost:+80",
 	} {
-		for _, path := range []string{"/login/", "/de-at/login", callbackPath + "?code=abc&state=" + strings.Repeat("A", 43)} {
+		for _, path := range []string{"/login/", "/de-at/login", identity.CallbackPath + "?code=abc&state=" + strings.Repeat("A", 43)} {
 			t.Run(host+" "+path, func(t *testing.T) {
 				// Over HTTPS (a TLS connection, as a proxy's X-Forwarded-Proto makes it), where
 				// a login on any host could set its cookie.
@@ -115,54 +114,6 @@ func mustHost(t *testing.T, raw string) string {
 		t.Fatal(err)
 	}
 	return u.Hostname()
-}
-
-// siteOrigin in production: configured hosts only, in any case and with a numeric port;
-// loopback only outside production.
-func TestSiteOriginNamesConfiguredHostsOnly(t *testing.T) {
-	h := &Handler{Identity: &Identity{Environment: auth.EnvProduction, LoginHosts: []string{"www.Example.de"}}}
-	h.resolver = market.Resolver{Hosts: map[string]string{"example.co.uk": "en-GB"}}
-	dev := &Handler{Identity: &Identity{Environment: "development"}}
-	tests := []struct {
-		h      *Handler
-		host   string
-		origin string // "" for refused
-	}{
-		{h, "example.co.uk", "http://example.co.uk"},
-		{h, "EXAMPLE.CO.UK:8443", "http://example.co.uk:8443"},
-		{h, "www.example.de", "http://www.example.de"},
-		{h, "localhost:8080", ""}, // production: loopback needs an entry
-		{h, "example.co.uk.evil.example", ""},
-		{h, "evil.example.co.uk", ""},
-		{h, "example.co.uk.", ""},
-		{h, "example.co.uk:1,evil.example", ""},
-		{h, "example.co.uk:0", ""},
-		{h, "example.co.uk:65536", ""},
-		{h, "example.co.uk:", ""},
-		{h, "a@example.co.uk", ""},
-		{h, "example.co.uk/evil", ""},
-		{h, "", ""},
-		{dev, "localhost:8080", "http://localhost:8080"},
-		{dev, "at.localhost:8080", "http://at.localhost:8080"},
-		{dev, "127.0.0.1:8080", "http://127.0.0.1:8080"},
-		{dev, "[::1]:8080", "http://[::1]:8080"},
-		{dev, "[0:0::1]", "http://[::1]"},
-		{dev, "localhost.evil.example", ""},
-		{dev, "evil.example", ""},
-		{dev, "127.0.0.1.evil.example", ""},
-		{dev, "[::1%evil.example]", ""},
-		{dev, "[::1%25evil.example]", ""},
-		{dev, "[::1", ""},
-		{dev, "[::1]x", ""},
-	}
-	for _, tt := range tests {
-		r := httptest.NewRequest(http.MethodGet, "/login/", nil)
-		r.Host = tt.host
-		got, err := tt.h.siteOrigin(r)
-		if got != tt.origin || (err == nil) != (tt.origin != "") {
-			t.Errorf("%s Host %q: origin %q, err %v; want %q", tt.h.Identity.Environment, tt.host, got, err, tt.origin)
-		}
-	}
 }
 
 // A market link takes the configured host and the request's port only when that is a number.

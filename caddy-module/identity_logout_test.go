@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
@@ -51,8 +52,8 @@ func TestLogoutWithDefaultsEndsTheProviderLoginSession(t *testing.T) {
 // never a 303 that looks like a logout while the session lives on in the store.
 func TestLogoutWithTheStoreDownIsNeverReportedAsDone(t *testing.T) {
 	redisSrv := redistest.Start(t)
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
-		id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}}
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{redisSrv.Addr}}
 		id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 	})
 	gw := rig.replicas[0]
@@ -97,7 +98,7 @@ func TestLogoutWithTheStoreDownIsNeverReportedAsDone(t *testing.T) {
 			if res.StatusCode != http.StatusSeeOther {
 				t.Fatalf("retried logout with the store back: %d, want 303", res.StatusCode)
 			}
-			if _, err := gw.h.Identity.rt.store.Get(context.Background(), cookie.Value); !errors.Is(err, session.ErrNotFound) {
+			if _, err := gw.h.Identity.Store().Get(context.Background(), cookie.Value); !errors.Is(err, session.ErrNotFound) {
 				t.Errorf("the session outlived the retried logout: %v", err)
 			}
 		})
@@ -110,8 +111,8 @@ func TestLogoutWithTheStoreDownIsNeverReportedAsDone(t *testing.T) {
 func TestSessionThatRunsOutInTheStoreEndsAtTheProvider(t *testing.T) {
 	// A memory store of its own (gateways with equal store settings share one, with the
 	// first one's clock), keycloak_logout on by default.
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
-		id.SessionStore = &SessionStore{Kind: storeMemory, MaxSessions: 4242}
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreMemory, MaxSessions: 4242}
 	})
 	gw := rig.replicas[0]
 	b := newBrowser()
@@ -123,8 +124,8 @@ func TestSessionThatRunsOutInTheStoreEndsAtTheProvider(t *testing.T) {
 	}
 	rig.idp.ResetStats(t)
 
-	gw.clock.Advance(defaultIdleTimeout + storeGrace + time.Minute) // no request comes
-	gw.h.endExpiredSessions(context.Background())                   // the sweep's turn
+	gw.clock.Advance(identity.DefaultIdleTimeout + identity.StoreGrace + time.Minute) // no request comes
+	gw.h.Identity.Sweep(context.Background())                                         // the sweep's turn
 
 	if n := rig.idp.Stats(t).Logout; n != 1 {
 		t.Errorf("%d provider logouts for the session that ran out, want 1", n)

@@ -11,6 +11,7 @@ import (
 	"github.com/caddyserver/caddy/v2"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -56,17 +57,17 @@ func TestSessionEndsAtMaxSessionHoweverActive(t *testing.T) {
 	if !cleared {
 		t.Error("the ended session's cookie was not cleared")
 	}
-	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+	if _, err := g.h.Identity.Store().Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("the session is still stored after max_session: %v", err)
 	}
-	if !strings.Contains(g.logText(), "reason="+endedMaxSession) {
+	if !strings.Contains(g.logText(), "reason="+identity.EndedMaxSession) {
 		t.Error("the log does not say the session ended at max_session")
 	}
 }
 
 // Ending at max_session also ends the provider's session, as an idle timeout does.
 func TestMaxSessionEndsTheProviderSession(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
 		id.Providers[0].Logout = "keycloak"
 		id.MaxSession = caddy.Duration(10 * time.Minute)
 	})
@@ -91,43 +92,5 @@ func TestMaxSessionEndsTheProviderSession(t *testing.T) {
 	}
 	if got := rig.idp.Stats(t).Logout; got != 1 {
 		t.Errorf("%d provider logouts at max_session, want 1", got)
-	}
-}
-
-func TestIdentityTimeoutBounds(t *testing.T) {
-	base := func() *Identity { return localIdentity() }
-	for _, tt := range []struct {
-		name   string
-		change func(*Identity)
-		want   string
-	}{
-		{"idle 2h", func(id *Identity) { id.IdleTimeout = caddy.Duration(2 * time.Hour) }, "idle_timeout 2h0m0s is too long"},
-		{"idle 31m", func(id *Identity) { id.IdleTimeout = caddy.Duration(31 * time.Minute) }, "at most 30m"},
-		{"max_session negative", func(id *Identity) { id.MaxSession = caddy.Duration(-time.Hour) }, "max_session -1h0m0s is not between 0 and 12h0m0s"},
-		{"max_session 24h", func(id *Identity) { id.MaxSession = caddy.Duration(24 * time.Hour) }, "give one such as 12h, at most 12h"},
-		{"idle 30m, max_session 12h", func(id *Identity) {
-			id.IdleTimeout, id.MaxSession = caddy.Duration(30*time.Minute), caddy.Duration(12*time.Hour)
-		}, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			id := base()
-			tt.change(id)
-			id.setDefaults()
-			err := id.validate()
-			if tt.want == "" {
-				if err != nil {
-					t.Fatalf("refused: %v", err)
-				}
-				return
-			}
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("error %v, want it to contain %q", err, tt.want)
-			}
-		})
-	}
-	id := base()
-	id.setDefaults()
-	if time.Duration(id.MaxSession) != 12*time.Hour {
-		t.Errorf("default max_session %s, want 12h", time.Duration(id.MaxSession))
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 // Token refresh under stress: a hung provider, short-lived tokens. The provider here is Go,
@@ -89,18 +90,18 @@ func (w watchedTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // timeout (3 s, spec 9) through a transport that watches the token calls.
 func newRefreshGateway(t *testing.T, p *tokenProvider) *testGateway {
 	t.Helper()
-	g := newTestGateway(t, &Identity{Providers: []IdentityProvider{{Region: "DEU", Issuer: p.issuer}}})
+	g := newTestGateway(t, &identity.Config{Providers: []identity.Provider{{Region: "DEU", Issuer: p.issuer}}})
 	c, err := auth.New(context.Background(), auth.ProviderConfig{Region: "DEU", Issuer: p.issuer},
 		auth.Options{Clock: g.clock.Now, HTTPClient: &http.Client{Transport: watchedTransport{p}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.h.Identity.rt.providers["DEU"] = c
+	g.h.Identity.Clients()["DEU"] = c
 	return g
 }
 
 // settle waits for the refreshes running beside requests.
-func (g *testGateway) settle() { g.h.Identity.rt.besides.wg.Wait() }
+func (g *testGateway) settle() { g.h.Identity.WaitRefreshes() }
 
 // page requests a content page as a browser navigates to it.
 func (g *testGateway) page(cookie *http.Cookie) (*http.Response, string) {
@@ -149,14 +150,14 @@ func TestHungProviderNeverHoldsPagesWhileTheTokenIsValid(t *testing.T) {
 			t.Fatalf("page %d went out logged out while the token had 100 s left", i)
 		}
 	}
-	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); err != nil {
+	if _, err := g.h.Identity.Store().Get(context.Background(), s.ID); err != nil {
 		t.Fatalf("the session is gone: %v", err)
 	}
 
 	// The provider answers at last: the refresh beside the pages lands, once.
 	free()
 	g.settle()
-	after, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+	after, err := g.h.Identity.Store().Get(context.Background(), s.ID)
 	if err != nil || after.Tokens.AccessToken == s.Tokens.AccessToken {
 		t.Fatalf("the background refresh did not land: %v", err)
 	}
@@ -244,7 +245,7 @@ func TestTokenAboutToExpireWaitsForTheRefresh(t *testing.T) {
 			if old := s.Tokens.Expiry.UnixMilli(); st.Session.ExpiresAt <= old {
 				t.Errorf("the page went out with the token about to expire (expires %d), not the refreshed one", st.Session.ExpiresAt)
 			}
-			stored, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+			stored, err := g.h.Identity.Store().Get(context.Background(), s.ID)
 			if err != nil || stored.Tokens.AccessToken == s.Tokens.AccessToken {
 				t.Errorf("the session kept the old token: %v", err)
 			}

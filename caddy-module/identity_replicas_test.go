@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
@@ -130,7 +131,7 @@ func TestReplicasShareSessions(t *testing.T) {
 	ports := []int{authtest.FreePort(t), authtest.FreePort(t)}
 	var callbacks []string
 	for _, p := range ports {
-		callbacks = append(callbacks, fmt.Sprintf("http://localhost:%d%s", p, callbackPath))
+		callbacks = append(callbacks, fmt.Sprintf("http://localhost:%d%s", p, identity.CallbackPath))
 	}
 	// Tokens live 20 s: due for refresh at half their lifetime (10 s or less left), refreshed
 	// beside the pages until the last 5 s.
@@ -139,7 +140,7 @@ func TestReplicasShareSessions(t *testing.T) {
 		RedirectURIs:   callbacks,
 		BackchannelURI: fmt.Sprintf("http://localhost:%d%sauth/backchannel-logout", ports[0], routePrefix),
 	})
-	block := fmt.Sprintf(`provider DEU %s {
+	block := fmt.Sprintf(`providers DEU %s {
 	logout keycloak
 }
 session_store redis {
@@ -240,12 +241,12 @@ login_hosts localhost`, idp.Issuer, redisSrv.Addr)
 		// Read the refresh token the way the provider's other apps would end the session:
 		// log out at the provider with it. The edge holds it, sealed in redis; take it from
 		// replica A's view through a fresh in-process store with the same keys.
-		rt := newTestGateway(t, &Identity{
-			Providers:    []IdentityProvider{{Region: "DEU", Issuer: idp.Issuer}},
-			SessionStore: &SessionStore{Kind: storeRedis, Addrs: []string{redisSrv.Addr}},
+		rt := newTestGateway(t, &identity.Config{
+			Providers:    []identity.Provider{{Region: "DEU", Issuer: idp.Issuer}},
+			SessionStore: &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{redisSrv.Addr}},
 			SessionKeys:  "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ=",
-		}).h.Identity.rt
-		s, err := rt.store.Get(context.Background(), cookie.Value)
+		}).h.Identity
+		s, err := rt.Store().Get(context.Background(), cookie.Value)
 		if err != nil {
 			t.Fatal(err)
 		}

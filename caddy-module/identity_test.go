@@ -4,14 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -71,7 +73,7 @@ func TestShellStateOfALoggedInCustomer(t *testing.T) {
 	if want := s.Tokens.Expiry.UnixMilli(); st.Session.ExpiresAt != want {
 		t.Errorf("expiresAt %d, want %d", st.Session.ExpiresAt, want)
 	}
-	if want := now.Add(defaultIdleTimeout).UnixMilli(); st.Session.IdleExpiresAt != want {
+	if want := now.Add(identity.DefaultIdleTimeout).UnixMilli(); st.Session.IdleExpiresAt != want {
 		t.Errorf("idleExpiresAt %d, want %d (five minutes from the navigation)", st.Session.IdleExpiresAt, want)
 	}
 	if st.Session.ServerTime != now.UnixMilli() || st.Session.LengthSeconds != 600 || !st.Session.CanExtend || !st.Session.AutoExtend {
@@ -149,7 +151,7 @@ func TestIdleSessionEnds(t *testing.T) {
 	if pageState(t, page).IsLoggedIn {
 		t.Fatal("a session idle for 5m01s is still logged in")
 	}
-	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+	if _, err := g.h.Identity.Store().Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("the idle session is still stored: %v", err)
 	}
 	_ = res
@@ -177,7 +179,7 @@ func TestActivityEndpoint(t *testing.T) {
 	if res.StatusCode != http.StatusNoContent {
 		t.Fatalf("activity: %d, want 204", res.StatusCode)
 	}
-	got, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+	got, err := g.h.Identity.Store().Get(context.Background(), s.ID)
 	if err != nil || !got.LastActivity.Equal(g.clock.Now()) {
 		t.Fatalf("last activity %v (%v), want %v", got.LastActivity, err, g.clock.Now())
 	}
@@ -226,7 +228,7 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 				if got := res.StatusCode == http.StatusForbidden; got != tt.refused {
 					t.Fatalf("status %d; refused %v, want %v", res.StatusCode, got, tt.refused)
 				}
-				_, err := g.h.Identity.rt.store.Get(context.Background(), s.ID)
+				_, err := g.h.Identity.Store().Get(context.Background(), s.ID)
 				if tt.refused && err != nil {
 					t.Errorf("a refused request changed the session: %v", err)
 				}
@@ -279,7 +281,7 @@ func TestLogoutWithoutProvider(t *testing.T) {
 			if !cleared {
 				t.Error("the session cookie was not cleared")
 			}
-			if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
+			if _, err := g.h.Identity.Store().Get(context.Background(), s.ID); !errors.Is(err, session.ErrNotFound) {
 				t.Errorf("the session is still stored: %v", err)
 			}
 			if _, page := g.do(request(http.MethodGet, "/festgeld/", cookie)); pageState(t, page).IsLoggedIn {
@@ -300,36 +302,6 @@ func TestExtendWithoutSession(t *testing.T) {
 	res, body := g.do(sameOriginPost("/_shell/session/extend", nil))
 	if res.StatusCode != http.StatusUnauthorized || !strings.Contains(body, `"error":"login required"`) {
 		t.Errorf("%d %s, want 401 login required", res.StatusCode, body)
-	}
-}
-
-func TestLoginPathNames(t *testing.T) {
-	tests := []struct {
-		path, basePath string
-		login          bool
-	}{
-		{"/login", "", true},
-		{"/login/", "", true},
-		{"/de-at/login/", "/de-at", true},
-		{"/EN-GB/Login", "/en-gb", true},
-		{"/login/extra", "", false},
-		{"/loginx", "", false},
-		{"/festgeld/", "", false},
-	}
-	for _, tt := range tests {
-		if got := isLoginPath(tt.path, tt.basePath); got != tt.login {
-			t.Errorf("isLoginPath(%q, %q) = %v, want %v", tt.path, tt.basePath, got, tt.login)
-		}
-	}
-}
-
-func TestLoginPathCarriesTheReturnPath(t *testing.T) {
-	got, err := url.Parse(loginPath("/en-gb", "/en-gb/documents?x=1"))
-	if err != nil || got.Path != "/en-gb/login/" || got.Query().Get(returnParam) != "/en-gb/documents?x=1" {
-		t.Errorf("loginPath = %v (%v)", got, err)
-	}
-	if got := loginPath("", "/"); got != "/login/" {
-		t.Errorf("loginPath for the home page = %q, want /login/", got)
 	}
 }
 
@@ -356,37 +328,14 @@ func TestLoggedInPagesStayOutOfSharedCaches(t *testing.T) {
 	}
 }
 
-func TestOnlyTheProvidersVerdictEndsASession(t *testing.T) {
-	tests := []struct {
-		name  string
-		err   error
-		event string
-	}{
-		{"refresh token expired", fmt.Errorf("refresh: %w", auth.ErrRefreshExpired), "refresh-token-expired"},
-		{"refresh token rejected", fmt.Errorf("refresh: %w", auth.ErrRefreshRejected), "failed"},
-		{"provider unreachable", fmt.Errorf("refresh: %w", auth.ErrTransient), ""},
-		{"another replica holds the lock too long", fmt.Errorf("session refresh: %w", session.ErrLocked), ""},
-		{"the lease was lost", fmt.Errorf("save: %w", session.ErrLeaseLost), ""},
-		{"redis is down", errors.New("dial tcp 127.0.0.1:6379: connect: connection refused"), ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			event, _, ends := refreshEnds(tt.err)
-			if event != tt.event || ends != (tt.event != "") {
-				t.Errorf("refreshEnds = %q %v, want %q", event, ends, tt.event)
-			}
-		})
-	}
-}
-
 func TestWebviewSessionsEndOnTokenExpiryOnly(t *testing.T) {
 	g := newTestGateway(t, localIdentity())
 	s, cookie := g.plantSession("4711", time.Hour)
 	s.Webview = true
-	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
-	g.clock.Advance(defaultIdleTimeout + time.Minute)
+	g.clock.Advance(identity.DefaultIdleTimeout + time.Minute)
 	if _, page := g.do(request(http.MethodGet, "/festgeld/", cookie)); !pageState(t, page).IsLoggedIn {
 		t.Fatal("an idle webview session ended; in the webview only token expiry counts")
 	}
@@ -421,4 +370,43 @@ func FuzzCrossSite(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAccessLogNamesThePseudonymousSubjectOnly: with a live session Caddy's access log gets
+// the provider's subject as {http.auth.user.id} (user_id), as for basic_auth; never the
+// customer number, and nothing for a visitor without a session or with a forged cookie.
+func TestAccessLogNamesThePseudonymousSubjectOnly(t *testing.T) {
+	g := newTestGateway(t, localIdentity())
+	s, cookie := g.plantSession("DE0000004711", time.Hour)
+	s.Subject = "6f1c2a9e-5d3b-4c1e-9a4f-0b2d7e8c1a01" // as the provider names a login: a UUID
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	userID := func(c *http.Cookie) (string, bool) {
+		r := httptest.NewRequest(http.MethodGet, "http://localhost/festgeld/", nil)
+		if c != nil {
+			r.AddCookie(c)
+		}
+		w := httptest.NewRecorder()
+		repl := caddy.NewReplacer()
+		r = caddyhttp.PrepareRequest(r, repl, w, &caddyhttp.Server{})
+		g.ServeHTTP(w, r)
+		if w.Code != http.StatusOK {
+			t.Fatalf("status %d, want the page", w.Code)
+		}
+		v, ok := repl.Get("http.auth.user.id")
+		got, _ := v.(string)
+		return got, ok && got != ""
+	}
+	if got, ok := userID(cookie); !ok || got != s.Subject {
+		t.Errorf("logged in: user id %q, want the subject %q", got, s.Subject)
+	} else if strings.Contains(got, s.CustomerNumber) {
+		t.Errorf("the user id %q carries the customer number", got)
+	}
+	if got, ok := userID(nil); ok {
+		t.Errorf("anonymous: user id %q, want none", got)
+	}
+	if got, ok := userID(&http.Cookie{Name: cookie.Name, Value: cookie.Value + "x"}); ok {
+		t.Errorf("forged cookie: user id %q, want none", got)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
 
@@ -100,8 +101,8 @@ func TestAutomaticExtensionNeverKeepsAnUnattendedTabAlive(t *testing.T) {
 			if err := json.Unmarshal([]byte(body), &timing); err != nil {
 				t.Fatal(err)
 			}
-			if got := time.UnixMilli(timing.IdleExpiresAt); !got.Equal(loggedInAt.Add(defaultIdleTimeout).Truncate(time.Millisecond)) {
-				t.Errorf("an automatic extension moved the idle expiry to %s, want %s (login + idle timeout)", got, loggedInAt.Add(defaultIdleTimeout))
+			if got := time.UnixMilli(timing.IdleExpiresAt); !got.Equal(loggedInAt.Add(identity.DefaultIdleTimeout).Truncate(time.Millisecond)) {
+				t.Errorf("an automatic extension moved the idle expiry to %s, want %s (login + idle timeout)", got, loggedInAt.Add(identity.DefaultIdleTimeout))
 			}
 			s, _ = gw.storedSession(t, b)
 			rig.dueIn(t, s, 120*time.Second) // 6 minutes after the login, 1 past the idle expiry
@@ -135,8 +136,8 @@ func TestExtendPressedByTheCustomerIsActivity(t *testing.T) {
 	if res.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &timing) != nil {
 		t.Fatalf("extend: %d %s", res.StatusCode, body)
 	}
-	if idle := time.UnixMilli(timing.IdleExpiresAt).Sub(pressedAt); idle != defaultIdleTimeout {
-		t.Errorf("after the press the idle expiry is %s away, want %s", idle, defaultIdleTimeout)
+	if idle := time.UnixMilli(timing.IdleExpiresAt).Sub(pressedAt); idle != identity.DefaultIdleTimeout {
+		t.Errorf("after the press the idle expiry is %s away, want %s", idle, identity.DefaultIdleTimeout)
 	}
 	s, _ = gw.storedSession(t, b)
 	rig.dueIn(t, s, 120*time.Second) // 6 minutes: 3 after the press, an automatic extension
@@ -172,7 +173,7 @@ func TestExtendRefusesHostileBodies(t *testing.T) {
 			}
 		})
 	}
-	if _, err := g.h.Identity.rt.store.Get(context.Background(), s.ID); err != nil {
+	if _, err := g.h.Identity.Store().Get(context.Background(), s.ID); err != nil {
 		t.Errorf("a refused body ended the session: %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
 	"github.com/shellgate/shellgate/caddy-module/customer/customertest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 // personaSecrets are the personal fields of a persona's files that must never reach a log:
@@ -78,7 +79,7 @@ func TestCustomerPathLogsNoPersonalField(t *testing.T) {
 	defer origin.Close()
 	port := authtest.FreePort(t)
 	base := fmt.Sprintf("http://localhost:%d", port)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
 	gw := startOperatedGateway(t, bin, base, fmt.Sprintf(`{
 	admin off
 	persist_config off
@@ -93,7 +94,7 @@ http://localhost:%d {
 	log_append logged_in {http.shell.logged_in}
 	shell {
 		identity {
-			provider DEU %s
+			providers DEU %s
 			login_hosts localhost
 		}
 		customer {

@@ -31,7 +31,7 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Allow", "POST")
 		return caddyhttp.Error(http.StatusMethodNotAllowed, fmt.Errorf("%s %s: only POST", r.Method, r.URL.Path))
 	}
-	if why := crossSite(r); why != "" { // identity_origin.go
+	if why := crossSite(r); why != "" { // identity/origin.go
 		return caddyhttp.Error(http.StatusForbidden, fmt.Errorf("market choice refused as cross-site (%s)", why))
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, 4<<10)

@@ -272,10 +272,8 @@ func (l *liveSources) Collect(ch chan<- prometheus.Metric) {
 		sum.failed += c.failed
 		sum.dropped += c.dropped
 		sum.queued += c.queued
-		if h.Identity != nil && h.Identity.rt != nil {
-			if m, ok := h.Identity.rt.store.(*session.MemoryStore); ok {
-				stores[m] = struct{}{}
-			}
+		if m, ok := h.Identity.Store().(*session.MemoryStore); ok {
+			stores[m] = struct{}{}
 		}
 	}
 	l.mu.Unlock()

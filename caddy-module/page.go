@@ -50,7 +50,7 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Mode:     routed.Mode,
 		Locale:   res.Locale,
 		Regflow:  regflow,
-		LoggedIn: visitorOf(r).loggedIn(),
+		LoggedIn: visitorOf(r).LoggedIn(),
 		// The customer's data, when the customer step had it at hand (customer_page.go).
 		HasCustomerData: customerOf(r) != nil,
 	}

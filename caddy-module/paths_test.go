@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
+
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 )
 
@@ -55,7 +57,7 @@ func (o *recordingOrigin) take() []seenRequest {
 }
 
 // recordedGateway is a test gateway in front of a recording origin.
-func recordedGateway(t *testing.T, id *Identity) (*testGateway, *recordingOrigin) {
+func recordedGateway(t *testing.T, id *identity.Config) (*testGateway, *recordingOrigin) {
 	t.Helper()
 	g := newTestGateway(t, id)
 	o := &recordingOrigin{}
@@ -196,9 +198,9 @@ func TestRelayPrefixCannotBeDodged(t *testing.T) {
 // TestOwnRoutesCannotBeDodged: the gateway's own routes answer under every spelling of
 // /_shell/, and such a request never goes on to the origin.
 func TestOwnRoutesCannotBeDodged(t *testing.T) {
-	for _, identity := range []bool{false, true} {
-		var id *Identity
-		if identity {
+	for _, withIdentity := range []bool{false, true} {
+		var id *identity.Config
+		if withIdentity {
 			id = localIdentity()
 		}
 		g, origin := recordedGateway(t, id)
@@ -209,12 +211,12 @@ func TestOwnRoutesCannotBeDodged(t *testing.T) {
 		} {
 			res, body := g.do(request(http.MethodGet, path, nil))
 			if seen := origin.take(); len(seen) != 0 {
-				t.Errorf("identity %v: GET %s went on to the origin as %s", identity, path, seen[0].path)
+				t.Errorf("identity %v: GET %s went on to the origin as %s", withIdentity, path, seen[0].path)
 				continue
 			}
 			var doc map[string]any
 			if res.StatusCode != http.StatusOK || json.Unmarshal([]byte(body), &doc) != nil {
-				t.Errorf("identity %v: GET %s: %d %.80s, want the own route's JSON", identity, path, res.StatusCode, body)
+				t.Errorf("identity %v: GET %s: %d %.80s, want the own route's JSON", withIdentity, path, res.StatusCode, body)
 			}
 		}
 		// An asset keeps its name's case: hashed names are mixed case.
@@ -224,10 +226,10 @@ func TestOwnRoutesCannotBeDodged(t *testing.T) {
 		}
 		upper := "/_SHELL/Assets/" + strings.TrimPrefix(asset, assetPrefix)
 		if res, _ := g.do(request(http.MethodGet, upper, nil)); res.StatusCode != http.StatusOK {
-			t.Errorf("identity %v: GET %s: %d, want the asset", identity, upper, res.StatusCode)
+			t.Errorf("identity %v: GET %s: %d, want the asset", withIdentity, upper, res.StatusCode)
 		}
 		if seen := origin.take(); len(seen) != 0 {
-			t.Errorf("identity %v: an asset request went on to the origin", identity)
+			t.Errorf("identity %v: an asset request went on to the origin", withIdentity)
 		}
 	}
 }
@@ -238,9 +240,9 @@ var assetInHead = regexp.MustCompile(`/_shell/assets/[^"']+`)
 // or with an encoded dot-dot the origin may or may not resolve, is refused with 400 before
 // anything else, whether logins are on or not.
 func TestUndecidablePathsAreRefused(t *testing.T) {
-	for _, identity := range []bool{false, true} {
-		var id *Identity
-		if identity {
+	for _, withIdentity := range []bool{false, true} {
+		var id *identity.Config
+		if withIdentity {
 			id = localIdentity()
 		}
 		g, origin := recordedGateway(t, id)
@@ -251,16 +253,16 @@ func TestUndecidablePathsAreRefused(t *testing.T) {
 		} {
 			res, _ := g.do(request(http.MethodGet, path, nil))
 			if seen := origin.take(); len(seen) != 0 {
-				t.Errorf("identity %v: GET %s went on to the origin as %s", identity, path, seen[0].path)
+				t.Errorf("identity %v: GET %s went on to the origin as %s", withIdentity, path, seen[0].path)
 			}
 			if res.StatusCode != http.StatusBadRequest {
-				t.Errorf("identity %v: GET %s: %d, want 400", identity, path, res.StatusCode)
+				t.Errorf("identity %v: GET %s: %d, want 400", withIdentity, path, res.StatusCode)
 			}
 		}
 		// Ordinary pages still go through.
 		res, _ := g.do(request(http.MethodGet, "/festgeld/", nil))
 		if res.StatusCode != http.StatusOK || len(origin.take()) != 1 {
-			t.Errorf("identity %v: a public page: %d, want it from the origin", identity, res.StatusCode)
+			t.Errorf("identity %v: a public page: %d, want it from the origin", withIdentity, res.StatusCode)
 		}
 	}
 }

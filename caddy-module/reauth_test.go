@@ -14,6 +14,7 @@ import (
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -23,8 +24,8 @@ import (
 // reauthRig is one gateway in front of the dev IdP with the rule /en-gb/payout/* maxAge.
 func reauthRig(t *testing.T, maxAge time.Duration) *liveGateway {
 	t.Helper()
-	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *Identity) {
-		id.Reauth = []ReauthRule{{Paths: []string{"/en-gb/payout/*"}, MaxAge: caddy.Duration(maxAge)}}
+	rig := newIdentityRig(t, 1, authtest.Options{}, func(id *identity.Config) {
+		id.Reauth = []identity.ReauthRule{{Paths: []string{"/en-gb/payout/*"}, MaxAge: caddy.Duration(maxAge)}}
 	})
 	return rig.replicas[0]
 }
@@ -39,7 +40,7 @@ func (lg *liveGateway) loggedInAgo(t *testing.T, b *authtest.Browser, ago time.D
 	}
 	s.AuthTime = lg.clock.Now().Add(-ago)
 	s.CreatedAt = s.AuthTime
-	if err := lg.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := lg.h.Identity.Store().Save(context.Background(), s); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -107,7 +108,7 @@ func TestStaleLoginCannotOpenThePayoutPageWithoutAFreshLogin(t *testing.T) {
 	if now := gw.sessionCookie(t, b); now == nil || now.Value == old {
 		t.Fatal("the fresh login kept the session id")
 	}
-	if _, err := gw.h.Identity.rt.store.Get(context.Background(), old); !errors.Is(err, session.ErrNotFound) {
+	if _, err := gw.h.Identity.Store().Get(context.Background(), old); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("the session before the fresh login survived it: %v", err)
 	}
 	s, err := gw.storedSession(t, b)
@@ -194,7 +195,7 @@ func TestStaleLoginPostToPayoutGetsReauthenticationRequired(t *testing.T) {
 }
 
 func TestReauthCaddyfile(t *testing.T) {
-	const provider = "provider DEU http://localhost:9000/auth/realms/global\n"
+	const provider = "providers DEU http://localhost:9000/auth/realms/global\n"
 	for _, tt := range []struct{ name, block, want string }{
 		{"no max age", provider + "reauth /payout/*", "reauth takes paths, optional methods and the most a login may be old"},
 		{"not a duration", provider + "reauth /payout/* soon", `"soon" is not a duration, give one such as 5m`},
@@ -222,12 +223,12 @@ func TestReauthCaddyfile(t *testing.T) {
 			t.Fatal(err)
 		}
 		d := caddyfile.NewTestDispenser("identity {\n" + provider + "reauth /payout/* /bank-details 5m\nreauth /rest/open_api/v2/payouts POST PUT 2m\n}")
-		var h Handler
 		d.Next()
-		if err := parseIdentity(d, &h); err != nil {
+		id, err := identity.ParseCaddyfile(d)
+		if err != nil {
 			t.Fatal(err)
 		}
-		got, _ := json.Marshal(h.Identity.Reauth)
+		got, _ := json.Marshal(id.Reauth)
 		want := `[{"paths":["/payout/*","/bank-details"],"max_age":300000000000},{"paths":["/rest/open_api/v2/payouts"],"methods":["POST","PUT"],"max_age":120000000000}]`
 		if string(got) != want {
 			t.Errorf("reauth JSON\n got %s\nwant %s", got, want)

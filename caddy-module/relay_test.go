@@ -276,7 +276,7 @@ func TestTokenRelay(t *testing.T) {
 			}
 		})
 	}
-	if got := g.h.Identity.rt.relayForbidden.Load(); got != 1 {
+	if got := g.h.Identity.RelayForbidden(); got != 1 {
 		t.Errorf("counted %d upstream 403s, want 1", got)
 	}
 	assertNoSecret(t, "the logs", g.logText(), s)
@@ -305,7 +305,7 @@ func TestRelay403LogNamesNoCustomerNumber(t *testing.T) {
 // TestRelayConfigForms: the Caddyfile forms that work, and the JSON relay that names no
 // upstream, which fails validate saying what to write.
 func TestRelayConfigForms(t *testing.T) {
-	const provider = "provider DEU http://localhost:9000/auth/realms/global\n"
+	const provider = "providers DEU http://localhost:9000/auth/realms/global\n"
 	for _, block := range []string{
 		provider + "api_relay off",
 		provider + "api_relay /rest/open_api/v2 https://api.example.com",

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -55,7 +56,7 @@ func reloadUnderLoad(t *testing.T, bin, storeBlock string) {
 	defer origin.Close()
 	port, adminPort := authtest.FreePort(t), authtest.FreePort(t)
 	base, admin := fmt.Sprintf("http://localhost:%d", port), fmt.Sprintf("http://localhost:%d", adminPort)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
 	config := func(design string) string {
 		return fmt.Sprintf(`{
 	admin localhost:%d
@@ -65,7 +66,7 @@ http://localhost:%d {
 	shell {
 		design_version %s
 		identity {
-			provider DEU %s
+			providers DEU %s
 			login_hosts localhost
 			%s
 		}

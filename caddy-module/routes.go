@@ -11,13 +11,14 @@ import (
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 )
 
 // serveOwnRoute answers the gateway's routes under /_shell/, named by the decision path:
 // /_SHELL/state and //_shell/state are /_shell/state, as they would be to the origin.
 func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
-	path, _ := decisionPath(r)
+	path, _ := identity.DecisionPath(r) // identity answered its own routes
 	switch {
 	case strings.HasPrefix(path, assetPrefix):
 		return h.serveAsset(w, r, assetName(r))
@@ -31,20 +32,6 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 		return h.serveHealth(w, r)
 	case path == routePrefix+"market":
 		return h.serveMarket(w, r)
-	case path == callbackPath:
-		return h.serveCallback(w, r)
-	case path == routePrefix+"auth/logout":
-		return h.serveLogout(w, r)
-	case path == routePrefix+"auth/backchannel-logout":
-		return h.serveBackchannelLogout(w, r)
-	case path == extendPath:
-		return h.serveExtend(w, r)
-	case path == routePrefix+"session/activity":
-		return h.serveActivity(w, r)
-	case path == sessionListPath:
-		return h.serveSessionList(w, r) // sessions_route.go
-	case path == sessionEndPath:
-		return h.serveSessionEnd(w, r)
 	case path == switchAccountPath:
 		return h.serveSwitchAccount(w, r) // account_switch.go
 	}

@@ -43,7 +43,7 @@ http://:%d {
 	header X-Replica %s
 	shell {
 		identity {
-			provider DEU http://127.0.0.1:1/auth/realms/global
+			providers DEU http://127.0.0.1:1/auth/realms/global
 			session_store redis {
 				addrs %s
 			}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -32,7 +33,7 @@ func TestScaleOutJourneySurvivesAReplicaRestart(t *testing.T) {
 	defer origin.Close()
 	lbPort, portA, portB := authtest.FreePort(t), authtest.FreePort(t), authtest.FreePort(t)
 	base := fmt.Sprintf("http://localhost:%d", lbPort)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
 	replicaConfig := func(name string, port int) string {
 		return fmt.Sprintf(`{
 	admin off
@@ -42,7 +43,7 @@ http://:%d {
 	header X-Replica %s
 	shell {
 		identity {
-			provider DEU %s
+			providers DEU %s
 			session_store redis {
 				addrs %s
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
@@ -29,7 +30,7 @@ func sessionReplicas(t *testing.T, kind string) [2]*testGateway {
 	var out [2]*testGateway
 	for i := range out {
 		id := localIdentity()
-		id.SessionStore = &SessionStore{Kind: storeRedis, Addrs: []string{srv.Addr}}
+		id.SessionStore = &identity.SessionStore{Kind: identity.StoreRedis, Addrs: []string{srv.Addr}}
 		id.SessionKeys = "c2hlbGxnYXRlIHRlc3Qga2V5LCBub3QgYSBzZWNyZXQ="
 		out[i] = newTestGatewayAt(t, id, clock)
 	}
@@ -42,7 +43,7 @@ func (g *testGateway) loginFrom(customer, device string, age time.Duration) (*se
 	s, c := g.plantSession(customer, time.Hour)
 	s.Device, s.PreferredLocale = device, "de-DE"
 	s.CreatedAt = g.clock.Now().Add(-age)
-	if err := g.h.Identity.rt.store.Save(context.Background(), s); err != nil {
+	if err := g.h.Identity.Store().Save(context.Background(), s); err != nil {
 		g.t.Fatal(err)
 	}
 	return s, c
@@ -50,7 +51,7 @@ func (g *testGateway) loginFrom(customer, device string, age time.Duration) (*se
 
 func listSessions(t *testing.T, g *testGateway, c *http.Cookie) (*http.Response, string, shellstate.SessionList) {
 	t.Helper()
-	res, body := g.do(request(http.MethodGet, sessionListPath, c))
+	res, body := g.do(request(http.MethodGet, identity.SessionListPath, c))
 	var list shellstate.SessionList
 	if res.StatusCode == http.StatusOK {
 		if err := json.Unmarshal([]byte(body), &list); err != nil {
@@ -61,7 +62,7 @@ func listSessions(t *testing.T, g *testGateway, c *http.Cookie) (*http.Response,
 }
 
 func endSessions(g *testGateway, c *http.Cookie, body string, hdr map[string]string) (*http.Response, string) {
-	r := request(http.MethodPost, sessionEndPath, c)
+	r := request(http.MethodPost, identity.SessionEndPath, c)
 	r.Body = io.NopCloser(strings.NewReader(body))
 	r.Header.Set("Content-Type", "application/json")
 	for k, v := range hdr {
@@ -194,7 +195,7 @@ func TestSessionRoutesRefuseCrossSite(t *testing.T) {
 		if res.StatusCode != http.StatusForbidden {
 			t.Errorf("end with %v: %d %s; want 403", hdr, res.StatusCode, body)
 		}
-		r := request(http.MethodGet, sessionListPath, cur)
+		r := request(http.MethodGet, identity.SessionListPath, cur)
 		for k, v := range hdr {
 			r.Header.Set(k, v)
 		}
@@ -205,7 +206,7 @@ func TestSessionRoutesRefuseCrossSite(t *testing.T) {
 	if !loggedInAt(t, g, phone) {
 		t.Error("a cross-site request ended a session")
 	}
-	if res, _ := g.do(request(http.MethodGet, sessionEndPath, cur)); res.StatusCode != http.StatusMethodNotAllowed {
+	if res, _ := g.do(request(http.MethodGet, identity.SessionEndPath, cur)); res.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("GET end: %d, want 405", res.StatusCode)
 	}
 	if res, _, _ := listSessions(t, g, nil); res.StatusCode != http.StatusUnauthorized {
@@ -217,7 +218,7 @@ func TestSessionRoutesRefuseCrossSite(t *testing.T) {
 // sessions page of its locale, and nothing is ended.
 func TestEndSessionsNeedsAFreshLogin(t *testing.T) {
 	g := newTestGateway(t, localIdentity())
-	_, stale := g.loginFrom("DE0000000080", "desktop/Firefox", freshLoginWindow+time.Second)
+	_, stale := g.loginFrom("DE0000000080", "desktop/Firefox", identity.FreshLoginWindow+time.Second)
 	_, phone := g.loginFrom("DE0000000080", "mobile/Safari", 0)
 	_, _, list := listSessions(t, g, stale)
 	if list.FreshLogin {

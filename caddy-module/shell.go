@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
+	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
@@ -97,8 +98,8 @@ type Handler struct {
 	Consent *Consent `json:"consent,omitempty"`
 
 	// Identity turns on logins at the edge (OIDC, sessions, access guard, token relay; see
-	// identity_config.go). Without it every visitor gets the public header.
-	Identity *Identity `json:"identity,omitempty"`
+	// package identity). Without it every visitor gets the public header.
+	Identity *identity.Config `json:"identity,omitempty"`
 
 	// AppView is how the app's embedded view proves a request is its own (app_view.go):
 	// a header and its values, or a user-agent token. Unset, no request is the app's, and
@@ -272,16 +273,17 @@ func (h *Handler) Validate() error {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
 	h.setHSTS(w, r)
-	path, ok := decisionPath(r)
+	path, ok := identity.DecisionPath(r)
 	if !ok {
 		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision
 		// made here would hold for the one behind the gateway.
 		return caddyhttp.Error(http.StatusBadRequest, rules.ErrUndecidablePath)
 	}
-	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
+	r, v, answered, err := h.Identity.Serve(w, r, next, path) // session, login, its routes, token relay, access guard
 	if answered {
 		return err
 	}
+	r = withVisitor(r, v)
 	if strings.HasPrefix(path, routePrefix) {
 		return h.serveOwnRoute(w, r)
 	}
@@ -289,7 +291,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if answered {
 		return err
 	}
-	next, answered = h.sessionsPage(w, r, path, next) // sessions_page.go: the gateway's own page
+	next, answered = h.Identity.SessionsPage(w, r, v, path, next) // the gateway's own page
 	if answered {
 		return nil
 	}
@@ -319,8 +321,8 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 			panic(v)
 		}
 	}()
-	// The session cookie was read above; the content origin never gets it (cookies.go).
-	dropSessionCookies(r)
+	// The session cookie was read above; the content origin never gets it.
+	identity.DropSessionCookies(r)
 	err = next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err

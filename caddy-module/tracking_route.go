@@ -31,7 +31,7 @@ func (h *Handler) serveEvents(w http.ResponseWriter, r *http.Request) error {
 	}
 	// The bucket is taken before the body is read: a flood costs the edge no decoding.
 	if t := h.Tracking; t != nil && t.limiter != nil {
-		if wait, ok := t.limiter.allow(clientKey(r), h.now()); !ok {
+		if wait, ok := t.limiter.Allow(clientKey(r), h.now()); !ok {
 			countEventRefused("rate-limit") // metrics.go
 			w.Header().Set("Retry-After", retryAfterSeconds(wait))
 			writeJSONError(w, http.StatusTooManyRequests, "too many events; this one was dropped")

@@ -223,9 +223,9 @@ func TestEventLimiterHoldsAtMostClients(t *testing.T) {
 	l := newEventLimiter(EventRateLimit{Clients: 100})
 	now := time.Unix(1_700_000_000, 0)
 	for i := range 10_000 {
-		l.allow("client-"+strconv.Itoa(i), now)
+		l.Allow("client-"+strconv.Itoa(i), now)
 	}
-	if n := l.size(); n != 100 {
+	if n := l.Size(); n != 100 {
 		t.Fatalf("after 10000 clients the limiter holds %d buckets, want at most 100", n)
 	}
 }

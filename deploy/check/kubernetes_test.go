@@ -253,7 +253,7 @@ func TestKubernetesManifests(t *testing.T) {
 				mountPath = v.MountPath
 			}
 		}
-		if mountPath == "" || !strings.Contains(caddyfile, "file:"+mountPath+"/session-keys") {
+		if mountPath == "" || !strings.Contains(caddyfile, "{file."+mountPath+"/session-keys}") {
 			t.Errorf("session_keys must be read from the mounted Secret (%q)", mountPath)
 		}
 		validateCaddyfile(t, "the ConfigMap's Caddyfile", strings.ReplaceAll(caddyfile, mountPath, dir), env)

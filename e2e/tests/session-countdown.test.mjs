@@ -42,7 +42,7 @@ http://:${port} {
 	shell {
 		${uiDir ? `ui_dir ${uiDir}` : ''}
 		identity {
-			provider DEU ${idp.issuer} {
+			providers DEU ${idp.issuer} {
 				client_id login
 				logout keycloak
 			}

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"context"
@@ -26,18 +26,18 @@ const maxLogoutForm = 64 << 10
 // ran out. When the edge cannot end its session (the store does not answer), it says so:
 // 503 with Retry-After and the cookie kept, so that the shell (or the customer) can try
 // again, never a 303 that looks like a logout while the session lives on.
-func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
-	if !h.identityRoute(w, r) {
+func (c *Config) serveLogout(w http.ResponseWriter, r *http.Request, v *Visitor) error {
+	if !c.SameOriginPost(w, r) {
 		return nil
 	}
-	rt := h.Identity.rt
+	rt := c.rt
 	r.Body = http.MaxBytesReader(w, r.Body, maxLogoutForm)
 	_ = r.ParseForm()
 	reason := "logout"
 	if v := r.PostForm.Get("expired"); (v != "" && v != "0" && v != "false") || r.PostForm.Get("reason") == "expired" {
 		reason = "expired"
 	}
-	s, err := h.loggingOut(r)
+	s, err := c.loggingOut(r, v)
 	if err == nil && s != nil {
 		// Deleted here first, so a store that fails is seen; endSession's own delete then
 		// finds nothing.
@@ -49,31 +49,31 @@ func (h *Handler) serveLogout(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	if s != nil {
-		h.endSession(r.Context(), s, reason, reason != "expired", true) // the browser goes to login next
+		c.endSession(r.Context(), s, reason, reason != "expired", true) // the browser goes to login next
 		rt.logger.Info("logout-succeeded", zap.String("reason", reason), requestID(r.Context()))
 	}
 	if c, ok := session.ClearCookie(r); ok {
 		http.SetCookie(w, c)
 	}
-	noStore(w)
-	http.Redirect(w, r, h.afterLogout(r), http.StatusSeeOther)
+	NoStore(w)
+	http.Redirect(w, r, c.afterLogout(r), http.StatusSeeOther)
 	return nil
 }
 
-// loggingOut is the session the logout ends: the visitor's live one, or the one the cookie
+// loggingOut is the session the logout ends: the Visitor's live one, or the one the cookie
 // names when the identity steps could not read it (readSession serves a store failure as
 // "logged out", which for a logout would be a lie). nil, nil when there is none to end.
-func (h *Handler) loggingOut(r *http.Request) (*session.Session, error) {
-	if v := visitorOf(r); v.loggedIn() {
-		return v.session, nil
-	} else if v != nil && v.ended != "" {
+func (c *Config) loggingOut(r *http.Request, v *Visitor) (*session.Session, error) {
+	if v.LoggedIn() {
+		return v.Session, nil
+	} else if v != nil && v.Ended != "" {
 		return nil, nil // ended on this request (idle, expired), already removed
 	}
 	id, ok := session.ReadCookie(r)
 	if !ok {
 		return nil, nil
 	}
-	s, err := h.Identity.rt.store.Get(r.Context(), id)
+	s, err := c.rt.store.Get(r.Context(), id)
 	switch {
 	case errors.Is(err, session.ErrNotFound):
 		return nil, nil
@@ -92,10 +92,10 @@ const logoutRetryAfter = "2"
 // cookie untouched. The shell's script retries; the header's form post (a navigation) shows
 // a page whose button posts the logout again.
 func writeLogoutUnavailable(w http.ResponseWriter, r *http.Request) {
-	noStore(w)
+	NoStore(w)
 	w.Header().Set("Retry-After", logoutRetryAfter)
 	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
-		writeJSONError(w, http.StatusServiceUnavailable, "the logout could not be completed; try again")
+		WriteJSONError(w, http.StatusServiceUnavailable, "the logout could not be completed; try again")
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -113,15 +113,15 @@ const logoutUnavailablePage = `<!doctype html>
 
 // afterLogout is where a logout lands: the pension logout target when configured, otherwise
 // the login page of the locale the customer was on.
-func (h *Handler) afterLogout(r *http.Request) string {
-	if h.Identity.PensionLogoutURL != "" {
-		return h.Identity.PensionLogoutURL
+func (c *Config) afterLogout(r *http.Request) string {
+	if c.PensionLogoutURL != "" {
+		return c.PensionLogoutURL
 	}
 	pagePath := "/"
 	if ref, err := url.Parse(r.Header.Get("Referer")); err == nil && ref.Host == r.Host && ref.Path != "" {
 		pagePath = ref.Path
 	}
-	return loginPath(h.resolver.Resolve(r.Host, pagePath).BasePath, "")
+	return loginPath(c.Resolver.Resolve(r.Host, pagePath).BasePath, "")
 }
 
 // serveBackchannelLogout removes every session the provider's logout token names, in the
@@ -129,15 +129,15 @@ func (h *Handler) afterLogout(r *http.Request) string {
 // error for a token it refuses (Back-Channel Logout 1.0 section 2.8), 503 with Retry-After
 // when the store stays unreachable through a short retry. It needs no cookie and no origin
 // check: the provider calls it server to server, and only a token it signed does anything.
-func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request) error {
-	if h.Identity == nil {
-		writeJSONError(w, http.StatusNotFound, "logins are off")
+func (c *Config) serveBackchannelLogout(w http.ResponseWriter, r *http.Request) error {
+	if c.off() {
+		WriteJSONError(w, http.StatusNotFound, "logins are off")
 		return nil
 	}
-	if !requirePost(w, r) {
+	if !RequirePost(w, r) {
 		return nil
 	}
-	rt := h.Identity.rt
+	rt := c.rt
 	r.Body = http.MaxBytesReader(w, r.Body, maxLogoutForm)
 	if err := r.ParseForm(); err != nil {
 		writeBackchannelError(w, "invalid_request", "the body is not a form")
@@ -149,16 +149,18 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 		writeBackchannelError(w, "invalid_request", "the logout token is not valid")
 		return nil
 	}
-	n, err := rt.endLoggedOutSessions(r.Context(), claims) // backchannel_store.go
+	n, err := rt.endLoggedOutSessions(r.Context(), claims) // backchannel.go
 	if err != nil {
 		// 503, not 400: the provider retries a 5xx, and the same token must then be taken.
 		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err), requestID(r.Context()))
 		rt.forgetLogoutToken(claims.TokenID)
 		w.Header().Set("Retry-After", backchannelRetryAfter)
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable", "error_description": "the session store is not reachable; retry"})
+		WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable", "error_description": "the session store is not reachable; retry"})
 		return nil
 	}
-	h.forgetCustomersOf(claims.SID, claims.Subject) // customer_prefetch.go
+	if c.OnBackchannelLogout != nil {
+		c.OnBackchannelLogout(claims.SID, claims.Subject)
+	}
 	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), requestID(r.Context()))
 	w.Header().Set("Cache-Control", "no-cache, no-store")
 	w.WriteHeader(http.StatusOK)
@@ -167,7 +169,7 @@ func (h *Handler) serveBackchannelLogout(w http.ResponseWriter, r *http.Request)
 
 // verifyLogoutToken tries the token with each provider: it names its issuer, and only that
 // provider's keys verify it.
-func (rt *identityRuntime) verifyLogoutToken(ctx context.Context, raw string) (auth.LogoutClaims, error) {
+func (rt *runtime) verifyLogoutToken(ctx context.Context, raw string) (auth.LogoutClaims, error) {
 	var errs []error
 	for _, p := range rt.providers {
 		c, err := p.VerifyLogoutToken(ctx, raw)
@@ -181,5 +183,5 @@ func (rt *identityRuntime) verifyLogoutToken(ctx context.Context, raw string) (a
 
 func writeBackchannelError(w http.ResponseWriter, code, description string) {
 	w.Header().Set("Cache-Control", "no-cache, no-store")
-	writeJSON(w, http.StatusBadRequest, map[string]string{"error": code, "error_description": description})
+	WriteJSON(w, http.StatusBadRequest, map[string]string{"error": code, "error_description": description})
 }

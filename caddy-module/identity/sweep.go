@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"context"
@@ -12,7 +12,7 @@ import (
 
 // Sessions that run out in the store. A session found idle or expired on a request ends at
 // the provider then (keepAlive). One that nobody asks for again is dropped by the store
-// (storeGrace past the idle timeout) or evicted from a full memory store, and its provider
+// (StoreGrace past the idle timeout) or evicted from a full memory store, and its provider
 // session would live on until the provider's own idle timeout. So:
 //
 //   - memory store: it keeps what it drops (session.MemoryOptions.KeepExpired); every
@@ -35,10 +35,10 @@ type expiredSource interface {
 	TakeExpired() []*session.Session
 }
 
-// startExpirySweep runs endExpiredSessions every expirySweep until the returned stop is
+// startExpirySweep runs Sweep every expirySweep until the returned stop is
 // called; it does nothing for a store that drops nothing it could hand over.
-func (h *Handler) startExpirySweep() (stop func()) {
-	if _, ok := h.Identity.rt.store.(expiredSource); !ok {
+func (c *Config) startExpirySweep() (stop func()) {
+	if _, ok := c.rt.store.(expiredSource); !ok {
 		return func() {}
 	}
 	done := make(chan struct{})
@@ -51,7 +51,7 @@ func (h *Handler) startExpirySweep() (stop func()) {
 				return
 			case <-t.C:
 				ctx, cancel := context.WithTimeout(context.Background(), expirySweep)
-				h.endExpiredSessions(ctx)
+				c.Sweep(ctx)
 				cancel()
 			}
 		}
@@ -60,11 +60,12 @@ func (h *Handler) startExpirySweep() (stop func()) {
 	return func() { once.Do(func() { close(done) }) }
 }
 
-// endExpiredSessions ends, at the provider, the sessions the store dropped since the last
+// Sweep ends, at the provider, the sessions the store dropped since the last
 // sweep (when keycloak_logout is on, as for timeouts found on a request). It gives up on the
 // rest when ctx ends: the provider's own idle timeout ends those.
-func (h *Handler) endExpiredSessions(ctx context.Context) {
-	rt := h.Identity.rt
+func (c *Config) Sweep(ctx context.Context) {
+	id := c
+	rt := id.rt
 	src, ok := rt.store.(expiredSource)
 	if !ok {
 		return
@@ -75,7 +76,9 @@ func (h *Handler) endExpiredSessions(ctx context.Context) {
 	}
 	var ended, failed int
 	for i, s := range expired {
-		countSessionEnded("store-expired") // metrics.go
+		if id.OnSessionEnd != nil {
+			id.OnSessionEnd(ctx, s, EndedInStore)
+		}
 		p := rt.providerFor(s.Region)
 		if !rt.keycloakLogout || p == nil || s.Tokens.RefreshToken == "" {
 			continue

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"net/http"
@@ -21,10 +21,10 @@ func isGatewayCookie(name string) bool {
 // nothing to drop.
 const gatewayCookieMark = "shellgate"
 
-// dropSessionCookies removes the gateway's own cookies from the Cookie headers r sends on.
+// DropSessionCookies removes the gateway's own cookies from the Cookie headers r sends on.
 // Every other cookie (the site's, consent, the banner's) stays byte for byte and in the
 // browser's order; a header left empty goes.
-func dropSessionCookies(r *http.Request) {
+func DropSessionCookies(r *http.Request) {
 	lines := r.Header["Cookie"]
 	mentioned := false
 	for _, line := range lines {

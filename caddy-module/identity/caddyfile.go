@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"strconv"
@@ -8,13 +8,14 @@ import (
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 )
 
-// parseIdentity reads the identity block inside shell. Syntax:
+// ParseCaddyfile reads the identity block inside the shell block; the dispenser is at the
+// `identity` token. Syntax:
 //
 //	identity {
-//		provider DEU|GBR <issuer-url> {
+//		providers DEU|GBR <issuer-url> {   (one per region; repeat for the other)
 //			client_id     <id>
-//			client_secret <secret placeholder or file:path>
-//			client_key    <PEM private key: path, file:path or {file.path} placeholder>  (private_key_jwt)
+//			client_secret <{env.NAME} or {file./path}>
+//			client_key    <PEM private key: path, {file./path} or {env.NAME}>  (private_key_jwt)
 //			logout        keycloak|revocation|none  (default: keycloak, else revocation)
 //		}
 //		environment        local|development|staging|onboarding|production|<namespace>
@@ -23,11 +24,11 @@ import (
 //			addrs           <host:port>...
 //			sentinel_master <name>
 //			username        <name>
-//			password        <placeholder or file:path>
+//			password        <{env.NAME} or {file./path}>
 //			db              <n>
 //			tls [{ ca <pem> cert <pem> key <pem> server_name <name> }]
 //		}
-//		session_keys       <placeholder or file:path>
+//		session_keys       <{env.NAME} or {file./path}>
 //		idle_timeout       <duration>
 //		max_session        <duration>
 //		protect            <path>...
@@ -41,70 +42,70 @@ import (
 //		login_hosts        <host>...
 //		pending_logins_per_client <n>|off
 //	}
-func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
-	if h.Identity != nil {
-		return d.Err("identity is given twice; put every identity option in one block")
-	}
+func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 	if d.NextArg() {
-		return d.Errf("identity takes no arguments, only a block: identity { provider DEU <issuer-url> }")
+		return nil, d.Errf("identity takes no arguments, only a block: identity { providers DEU <issuer-url> }")
 	}
-	id := new(Identity)
+	id := new(Config)
 	for nesting := d.Nesting(); d.NextBlock(nesting); {
 		switch opt := d.Val(); opt {
 		case "provider":
-			p, err := parseIdentityProvider(d)
+			// Named as its JSON field since issue 17: say what to write instead.
+			return nil, d.Errf("identity option provider is now providers, as its JSON field; write providers %s", strings.Join(d.RemainingArgs(), " "))
+		case "providers":
+			p, err := parseProvider(d)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			id.Providers = append(id.Providers, p)
 		case "environment":
 			if !d.AllArgs(&id.Environment) {
-				return d.Errf("environment takes one value: local, development, staging, onboarding, production or a namespace name")
+				return nil, d.Errf("environment takes one value: local, development, staging, onboarding, production or a namespace name")
 			}
 		case "session_store":
 			s, err := parseSessionStore(d)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			id.SessionStore = s
 		case "session_keys":
 			if !d.AllArgs(&id.SessionKeys) {
-				return d.Errf("session_keys takes one value, e.g. {env.SHELLGATE_SESSION_KEYS} or file:/run/secrets/session-keys")
+				return nil, d.Errf("session_keys takes one value, e.g. {env.SHELLGATE_SESSION_KEYS} or {file./run/secrets/session-keys}")
 			}
 		case "idle_timeout":
 			var v string
 			if !d.AllArgs(&v) {
-				return d.Errf("idle_timeout takes one duration, e.g. 5m")
+				return nil, d.Errf("idle_timeout takes one duration, e.g. 5m")
 			}
 			dur, err := caddy.ParseDuration(v)
 			if err != nil {
-				return d.Errf("idle_timeout %q is not a duration; give one such as 5m", v)
+				return nil, d.Errf("idle_timeout %q is not a duration; give one such as 5m", v)
 			}
 			id.IdleTimeout = caddy.Duration(dur)
 		case "max_session":
 			var v string
 			if !d.AllArgs(&v) {
-				return d.Errf("max_session takes one duration, e.g. 12h")
+				return nil, d.Errf("max_session takes one duration, e.g. 12h")
 			}
 			dur, err := caddy.ParseDuration(v)
 			if err != nil {
-				return d.Errf("max_session %q is not a duration; give one such as 12h", v)
+				return nil, d.Errf("max_session %q is not a duration; give one such as 12h", v)
 			}
 			if dur <= 0 {
 				// 0 would read as "not given" (the default) in JSON: say so rather than guess.
-				return d.Errf("max_session %s is not positive; give one such as 12h, at most 12h (there is no session without an absolute timeout)", v)
+				return nil, d.Errf("max_session %s is not positive; give one such as 12h, at most 12h (there is no session without an absolute timeout)", v)
 			}
 			id.MaxSession = caddy.Duration(dur)
 		case "protect":
 			paths := d.RemainingArgs()
 			if len(paths) == 0 {
-				return d.Errf("protect takes one or more paths, e.g. protect /postbox/* /documents")
+				return nil, d.Errf("protect takes one or more paths, e.g. protect /postbox/* /documents")
 			}
 			id.Protect = append(id.Protect, paths...)
 		case "reauth":
 			rule, err := parseReauthRule(d)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			id.Reauth = append(id.Reauth, rule)
 		case "api_relay":
@@ -116,36 +117,36 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 			case len(args) == 2:
 				id.APIRelay, id.APIRelayUpstream = args[0], args[1]
 			case len(args) == 1:
-				return d.Errf("api_relay %s needs the API upstream it relays to; add it, e.g. api_relay %s https://api.example.com (never the content site), or write api_relay off", args[0], args[0])
+				return nil, d.Errf("api_relay %s needs the API upstream it relays to; add it, e.g. api_relay %s https://api.example.com (never the content site), or write api_relay off", args[0], args[0])
 			default:
-				return d.Errf("api_relay takes a path prefix and the API upstream, e.g. api_relay /rest/open_api/v2 https://api.example.com, or off")
+				return nil, d.Errf("api_relay takes a path prefix and the API upstream, e.g. api_relay /rest/open_api/v2 https://api.example.com, or off")
 			}
 		case "pension_logout_url":
 			if !d.AllArgs(&id.PensionLogoutURL) {
-				return d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
+				return nil, d.Errf("pension_logout_url takes one URL, e.g. https://pension.example/logout")
 			}
 		case "login_hosts":
 			hosts := d.RemainingArgs()
 			if len(hosts) == 0 {
-				return d.Errf("login_hosts takes one or more host names, e.g. login_hosts www.example.de")
+				return nil, d.Errf("login_hosts takes one or more host names, e.g. login_hosts www.example.de")
 			}
 			id.LoginHosts = append(id.LoginHosts, hosts...)
 		case "pending_logins_per_client":
 			var v string
 			if !d.AllArgs(&v) {
-				return d.Errf("pending_logins_per_client takes one number, e.g. 10, or off")
+				return nil, d.Errf("pending_logins_per_client takes one number, e.g. 10, or off")
 			}
 			if v == "off" {
 				id.PendingLoginsPerClient = -1
 			} else if n, err := strconv.Atoi(v); err != nil || n < 1 {
-				return d.Errf("pending_logins_per_client %q is not a number of logins; give one such as 10, or off", v)
+				return nil, d.Errf("pending_logins_per_client %q is not a number of logins; give one such as 10, or off", v)
 			} else {
 				id.PendingLoginsPerClient = n
 			}
 		case "keycloak_logout", "auto_extend", "stop_refreshing", "local_timeout":
 			b, err := parseOnOff(d)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			switch opt {
 			case "keycloak_logout":
@@ -158,11 +159,10 @@ func parseIdentity(d *caddyfile.Dispenser, h *Handler) error {
 				id.StopRefreshing = b
 			}
 		default:
-			return d.Errf("unknown identity option %q; the options are provider, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
+			return nil, d.Errf("unknown identity option %q; the options are providers, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
 		}
 	}
-	h.Identity = id
-	return nil
+	return id, nil
 }
 
 // parseReauthRule reads `reauth <path>... [METHOD...] <max_age>`, e.g.
@@ -202,10 +202,10 @@ func parseReauthRule(d *caddyfile.Dispenser) (ReauthRule, error) {
 	return r, nil
 }
 
-func parseIdentityProvider(d *caddyfile.Dispenser) (IdentityProvider, error) {
-	var p IdentityProvider
+func parseProvider(d *caddyfile.Dispenser) (Provider, error) {
+	var p Provider
 	if !d.Args(&p.Region, &p.Issuer) || d.NextArg() {
-		return p, d.Errf("provider takes a region and an issuer URL, e.g. provider DEU https://auth.example/auth/realms/global")
+		return p, d.Errf("providers takes a region and an issuer URL, e.g. providers DEU https://auth.example/auth/realms/global")
 	}
 	for nesting := d.Nesting(); d.NextBlock(nesting); {
 		switch d.Val() {
@@ -239,7 +239,7 @@ func parseSessionStore(d *caddyfile.Dispenser) (*SessionStore, error) {
 	}
 	s.Kind = d.Val()
 	switch s.Kind {
-	case storeMemory:
+	case StoreMemory:
 		args := d.RemainingArgs()
 		switch {
 		case len(args) == 0:
@@ -252,7 +252,7 @@ func parseSessionStore(d *caddyfile.Dispenser) (*SessionStore, error) {
 		default:
 			return nil, d.Errf("session_store memory takes only max_sessions <n>, e.g. session_store memory max_sessions 100000")
 		}
-	case storeRedis:
+	case StoreRedis:
 		if d.NextArg() {
 			return nil, d.Errf("session_store redis takes a block: session_store redis { addrs localhost:6379 }")
 		}

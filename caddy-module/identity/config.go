@@ -1,26 +1,31 @@
-package shell
+package identity
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
 
+	"go.uber.org/zap"
+
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
-// Identity turns on logins at the edge: OIDC with one provider per region, server-side
-// sessions (in memory or Redis), the access guard and the token relay. Without it the
-// gateway shows the public header only.
-type Identity struct {
+// Config turns on logins at the edge: OIDC with one provider per region, server-side
+// sessions (in memory or Redis), the access guard and the token relay. It is the shell
+// handler's `identity` (JSON and Caddyfile block); without it the gateway shows the public
+// header only.
+type Config struct {
 	// Providers are the identity providers, one per region (DEU, GBR). A market uses its
 	// region's provider, or the only one configured.
-	Providers []IdentityProvider `json:"providers,omitempty"`
+	Providers []Provider `json:"providers,omitempty"`
 
 	// Environment is where this gateway runs: local, development, staging, onboarding,
 	// production, or the name of a development namespace. It fills {env} in issuer URLs.
@@ -33,7 +38,8 @@ type Identity struct {
 
 	// SessionKeys seal the session records and the pending-login cookie: comma-separated
 	// base64 keys of 32 bytes, the first seals, all open (rotate by putting the new key first).
-	// Give a placeholder such as {env.SHELLGATE_SESSION_KEYS} or file:/path, never the keys.
+	// Give Caddy's placeholder {env.SHELLGATE_SESSION_KEYS} or {file./run/secrets/session-keys},
+	// never the keys.
 	// Required with Redis; with the memory store a random key is made at start. The all-zero
 	// demo key (compose's) is refused unless Environment is local or development.
 	SessionKeys string `json:"session_keys,omitempty"`
@@ -113,12 +119,44 @@ type Identity struct {
 	// client has the proxy's address).
 	PendingLoginsPerClient int `json:"pending_logins_per_client,omitempty"`
 
+	// What the handler hands in before Provision (never JSON): the identity steps call these
+	// instead of reaching into the customer, tracking or metrics code themselves.
+
+	// OnLogin is called after a login made a session, before the browser is sent on to
+	// returnTo (e.g. to prefetch the customer's data).
+	OnLogin func(r *http.Request, s *session.Session, returnTo string) `json:"-"`
+	// OnSessionEnd is called when the edge ended a session (reason: logout, expired, idle,
+	// max-session, a refresh's verdict) and, with reason EndedInStore, for each session the
+	// memory store dropped unasked.
+	OnSessionEnd func(ctx context.Context, s *session.Session, reason string) `json:"-"`
+	// OnBackchannelLogout is called when the provider's back-channel logout removed the
+	// sessions of a provider session (sid) or subject.
+	OnBackchannelLogout func(sid, subject string) `json:"-"`
+	// OnRefresh is called after every refresh call to the provider, with its error.
+	OnRefresh func(err error) `json:"-"`
+
+	// Now is the clock. Default: time.Now.
+	Now func() time.Time `json:"-"`
+	// Logger is the handler's logger; identity logs under its name "identity". Default: the
+	// module's logger from the Provision context.
+	Logger *zap.Logger `json:"-"`
+	// Resolver gives a request's market (locale and base path) from its host and path, as
+	// the handler resolves it; its Hosts are the market hosts logins may use.
+	Resolver market.Resolver `json:"-"`
+	// IsAppRequest tells whether a request comes from the app's embedded view (the
+	// handler's app_view); nil: none does.
+	IsAppRequest func(*http.Request) bool `json:"-"`
+
 	// runtime, made by provisionIdentity
-	rt *identityRuntime
+	rt *runtime
 }
 
-// IdentityProvider is one region's OIDC provider.
-type IdentityProvider struct {
+// EndedInStore is OnSessionEnd's reason for a session the store dropped without a request
+// finding it ended (sweep.go).
+const EndedInStore = "store-expired"
+
+// Provider is one region's OIDC provider.
+type Provider struct {
 	// Region is DEU or GBR.
 	Region string `json:"region"`
 	// Issuer is the provider's issuer URL, Keycloak realm paths welcome, e.g.
@@ -127,11 +165,11 @@ type IdentityProvider struct {
 	Issuer string `json:"issuer"`
 	// ClientID is the OIDC client. Default: login.
 	ClientID string `json:"client_id,omitempty"`
-	// ClientSecret for confidential clients: a placeholder ({env.X}) or file:/path.
+	// ClientSecret for confidential clients: Caddy's placeholder {env.X} or {file./path}.
 	ClientSecret string `json:"client_secret,omitempty"`
 	// ClientKey authenticates the client by private_key_jwt (RFC 7523) instead of a
 	// secret: a PEM private key (RSA of 2048 bits or more, EC or Ed25519) given as a file
-	// path, file:/path or a placeholder ({file./path}, {env.X}). Every token, refresh,
+	// path or Caddy's placeholder ({file./path}, {env.X} with the PEM text or a path). Every token, refresh,
 	// revocation and logout call carries a JWT signed with it; the provider holds the
 	// public key, registered under its RFC 7638 thumbprint as kid. Not with ClientSecret.
 	ClientKey string `json:"client_key,omitempty"`
@@ -145,7 +183,7 @@ type IdentityProvider struct {
 
 // authConfig is the provider's configuration as the auth package takes it (secrets still
 // as placeholders).
-func (p IdentityProvider) authConfig() auth.ProviderConfig {
+func (p Provider) authConfig() auth.ProviderConfig {
 	return auth.ProviderConfig{
 		Region:       p.Region,
 		Issuer:       p.Issuer,
@@ -185,7 +223,8 @@ type SessionStore struct {
 	Addrs []string `json:"addrs,omitempty"`
 	// SentinelMaster is the Sentinel master's name.
 	SentinelMaster string `json:"sentinel_master,omitempty"`
-	// Username and Password for Redis ACLs; Password may be a placeholder or file:/path.
+	// Username and Password for Redis ACLs; Password may be Caddy's placeholder {env.X} or
+	// {file./path}.
 	Username string `json:"username,omitempty"`
 	Password string `json:"password,omitempty"`
 	// DB is the Redis database number (standalone and Sentinel only).
@@ -196,7 +235,11 @@ type SessionStore struct {
 
 // Defaults and limits of the identity configuration.
 const (
-	defaultIdleTimeout = 5 * time.Minute
+	// StoreMemory and StoreRedis are the session stores (SessionStore.Kind).
+	StoreMemory = "memory"
+	StoreRedis  = "redis"
+
+	DefaultIdleTimeout = 5 * time.Minute
 	// maxIdleTimeout and maxMaxSession are the most ASVS 4.0.3 3.3.2 allows at level 2 (the
 	// bounds of NIST SP 800-63B AAL2 it refers to): 30 minutes idle, 12 hours in all.
 	maxIdleTimeout     = 30 * time.Minute
@@ -204,24 +247,22 @@ const (
 	maxMaxSession      = 12 * time.Hour
 	defaultMaxSessions = 100_000
 	defaultEnvironment = auth.EnvProduction
-	storeMemory        = "memory"
-	storeRedis         = "redis"
 	relayOff           = "off"
 )
 
-// setIdentityDefaults fills what the operator left out.
-func (id *Identity) setDefaults() {
+// setDefaults fills what the operator left out.
+func (id *Config) setDefaults() {
 	if id.Environment == "" {
 		id.Environment = defaultEnvironment
 	}
 	if id.SessionStore == nil {
-		id.SessionStore = &SessionStore{Kind: storeMemory}
+		id.SessionStore = &SessionStore{Kind: StoreMemory}
 	}
-	if id.SessionStore.Kind == storeMemory && id.SessionStore.MaxSessions == 0 {
+	if id.SessionStore.Kind == StoreMemory && id.SessionStore.MaxSessions == 0 {
 		id.SessionStore.MaxSessions = defaultMaxSessions
 	}
 	if id.IdleTimeout == 0 {
-		id.IdleTimeout = caddy.Duration(defaultIdleTimeout)
+		id.IdleTimeout = caddy.Duration(DefaultIdleTimeout)
 	}
 	if id.MaxSession == 0 {
 		id.MaxSession = caddy.Duration(defaultMaxSession)
@@ -240,9 +281,9 @@ func (id *Identity) setDefaults() {
 	}
 }
 
-// validateIdentity checks the identity block and says what to change. It runs after
+// validate checks the identity block and says what to change. It runs after
 // setDefaults.
-func (id *Identity) validate() error {
+func (id *Config) validate() error {
 	if id.SessionStore == nil { // Validate without Provision (caddy validate adapts, then provisions; be safe)
 		id.setDefaults()
 	}
@@ -252,6 +293,9 @@ func (id *Identity) validate() error {
 	if id.LocalTimeout != nil && id.Environment != session.EnvironmentLocal {
 		return fmt.Errorf("shell: identity local_timeout applies to environment local only (this is %s): the monitor always runs elsewhere; remove local_timeout or set environment local", id.Environment)
 	}
+	if err := id.validateSecrets(); err != nil { // secrets.go
+		return err
+	}
 	if err := validateLoginHosts(id.LoginHosts); err != nil {
 		return err
 	}
@@ -259,7 +303,7 @@ func (id *Identity) validate() error {
 		return fmt.Errorf("shell: identity pending_logins_per_client %d is not a bound; give a number of logins such as 10, or off", id.PendingLoginsPerClient)
 	}
 	if len(id.Providers) == 0 {
-		return fmt.Errorf("shell: identity needs a provider; add e.g. `provider DEU https://auth.example/auth/realms/global`")
+		return fmt.Errorf("shell: identity needs a provider; add e.g. `providers DEU https://auth.example/auth/realms/global`")
 	}
 	seen := map[string]bool{}
 	for _, p := range id.Providers {
@@ -275,14 +319,14 @@ func (id *Identity) validate() error {
 		}
 	}
 	switch s := id.SessionStore; s.Kind {
-	case storeMemory:
+	case StoreMemory:
 		if s.MaxSessions < 0 {
 			return fmt.Errorf("shell: identity session_store memory max_sessions %d is negative; give a positive number such as 100000", s.MaxSessions)
 		}
 		if len(s.Addrs) > 0 || s.SentinelMaster != "" || s.Username != "" || s.Password != "" || s.DB != 0 || s.TLS != nil {
 			return fmt.Errorf("shell: identity session_store memory takes no Redis options; use session_store redis { addrs ... }")
 		}
-	case storeRedis:
+	case StoreRedis:
 		if len(s.Addrs) == 0 {
 			return fmt.Errorf("shell: identity session_store redis needs addrs; add e.g. `addrs localhost:6379`")
 		}
@@ -345,7 +389,7 @@ func (id *Identity) validate() error {
 // with it: every key in the list opens) holds sessions anyone could forge. Keys are known
 // only once their placeholder or file is read, so this runs at provision time, which
 // `caddy validate` includes.
-func (id *Identity) refuseDemoKey(keys [][]byte) error {
+func (id *Config) refuseDemoKey(keys [][]byte) error {
 	if id.Environment == auth.EnvLocal || id.Environment == auth.EnvDevelopment {
 		return nil
 	}
@@ -355,25 +399,6 @@ func (id *Identity) refuseDemoKey(keys [][]byte) error {
 		}
 	}
 	return nil
-}
-
-// resolveSecret reads a secret given as a placeholder ({env.X}) or a file:/path.
-func resolveSecret(what, v string) (string, error) {
-	if v == "" {
-		return "", nil
-	}
-	v = caddy.NewReplacer().ReplaceKnown(v, "")
-	if name, ok := strings.CutPrefix(v, "file:"); ok {
-		raw, err := os.ReadFile(name)
-		if err != nil {
-			return "", fmt.Errorf("shell: identity %s: %w (give a readable file or an {env.X} placeholder)", what, err)
-		}
-		v = strings.TrimSpace(string(raw))
-	}
-	if v == "" {
-		return "", fmt.Errorf("shell: identity %s is empty after filling in placeholders; set the environment variable or file it names", what)
-	}
-	return v, nil
 }
 
 func boolOr(b *bool, def bool) bool {

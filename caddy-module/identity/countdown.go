@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"bytes"
@@ -18,20 +18,21 @@ import (
 // extendPath is the extension route; its identity step leaves a due token to serveExtend.
 const extendPath = routePrefix + "session/extend"
 
-// identityRoute does the checks every state-changing identity endpoint shares: identity on,
+// SameOriginPost does the checks every state-changing identity endpoint (and the handler's
+// account switch) shares: identity on,
 // POST, same origin. It answers the request itself when a check fails and says whether to
 // go on.
-func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
-	if h.Identity == nil {
-		writeJSONError(w, http.StatusNotFound, "logins are off")
+func (c *Config) SameOriginPost(w http.ResponseWriter, r *http.Request) bool {
+	if c.off() {
+		WriteJSONError(w, http.StatusNotFound, "logins are off")
 		return false
 	}
-	if !requirePost(w, r) {
+	if !RequirePost(w, r) {
 		return false
 	}
-	if why := crossSite(r); why != "" {
-		h.Identity.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
-		writeJSONError(w, http.StatusForbidden, "cross-site request refused")
+	if why := CrossSite(r); why != "" {
+		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
+		WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 		return false
 	}
 	return true
@@ -41,52 +42,51 @@ func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
 // answers the new timing; only a manual extension counts as activity (readExtendRequest).
 // 401 when there is no session (or it just ended), 400 for a body that is not the contract's,
 // 403 when extension is not offered, 503 when the provider is unreachable (the session stays).
-func (h *Handler) serveExtend(w http.ResponseWriter, r *http.Request) error {
-	if !h.identityRoute(w, r) {
+func (c *Config) serveExtend(w http.ResponseWriter, r *http.Request, v *Visitor) error {
+	if !c.SameOriginPost(w, r) {
 		return nil
 	}
-	rt := h.Identity.rt
-	v := visitorOf(r)
-	if !v.loggedIn() {
-		writeJSONError(w, http.StatusUnauthorized, "login required")
+	rt := c.rt
+	if !v.LoggedIn() {
+		WriteJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
 	byCustomer, ok := readExtendRequest(w, r)
 	if !ok {
 		return nil
 	}
-	if !v.timing.CanExtend {
-		writeJSONError(w, http.StatusForbidden, "extension not offered")
+	if !v.Timing.CanExtend {
+		WriteJSONError(w, http.StatusForbidden, "extension not offered")
 		return nil
 	}
-	before := v.session.Tokens.AccessToken
-	s, err := h.refreshSession(r.Context(), v.session, func(cur *session.Session) bool {
+	before := v.Session.Tokens.AccessToken
+	s, err := c.refreshSession(r.Context(), v.Session, func(cur *session.Session) bool {
 		// Due unless another request or replica refreshed it meanwhile: then use theirs.
 		return cur.Tokens.AccessToken == before
 	})
 	if err != nil {
 		if event, message, ends := refreshEnds(err); ends {
-			h.endSession(r.Context(), v.session, event, false, false)
+			c.endSession(r.Context(), v.Session, event, false, false)
 			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err), requestID(r.Context()))
-			writeJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
+			WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
 			return nil
 		}
 		if errors.Is(err, session.ErrNotFound) {
-			writeJSONError(w, http.StatusUnauthorized, "login required")
+			WriteJSONError(w, http.StatusUnauthorized, "login required")
 			return nil
 		}
 		rt.logger.Warn("extension failed for now; the session is kept", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
-		writeJSONError(w, http.StatusServiceUnavailable, "the identity provider is not reachable; try again")
+		WriteJSONError(w, http.StatusServiceUnavailable, "the identity provider is not reachable; try again")
 		return nil
 	}
-	t := session.TimingOf(s, h.now(), rt.lifecycle)
+	t := session.TimingOf(s, c.Now(), rt.lifecycle)
 	if byCustomer {
 		// A press on "Extend session" is the customer's activity; the shell's automatic
 		// extension is not, or an unattended tab would never idle out (ASVS 3.3.2).
-		s, t = recordActivity(r.Context(), rt, s, h.now())
+		s, t = recordActivity(r.Context(), rt, s, c.Now())
 	}
-	writeJSON(w, http.StatusOK, h.sessionState(s, t))
+	WriteJSON(w, http.StatusOK, c.sessionState(s, t))
 	return nil
 }
 
@@ -100,7 +100,7 @@ const maxExtendBody = 1 << 10
 func readExtendRequest(w http.ResponseWriter, r *http.Request) (byCustomer, ok bool) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxExtendBody))
 	if err != nil {
-		writeJSONError(w, http.StatusBadRequest, "the extend body is too long or unreadable; send {\"byCustomer\":true} or nothing")
+		WriteJSONError(w, http.StatusBadRequest, "the extend body is too long or unreadable; send {\"byCustomer\":true} or nothing")
 		return false, false
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -108,7 +108,7 @@ func readExtendRequest(w http.ResponseWriter, r *http.Request) (byCustomer, ok b
 	}
 	var req shellstate.ExtendRequest
 	if err := json.Unmarshal(body, &req); err != nil {
-		writeJSONError(w, http.StatusBadRequest, "the extend body is not JSON; send {\"byCustomer\":true} or nothing")
+		WriteJSONError(w, http.StatusBadRequest, "the extend body is not JSON; send {\"byCustomer\":true} or nothing")
 		return false, false
 	}
 	return req.ByCustomer, true
@@ -116,17 +116,16 @@ func readExtendRequest(w http.ResponseWriter, r *http.Request) (byCustomer, ok b
 
 // serveActivity records the customer's activity (the shell reports it throttled; the edge
 // writes at most once per activity throttle). 204, or 401 when there is no session.
-func (h *Handler) serveActivity(w http.ResponseWriter, r *http.Request) error {
-	if !h.identityRoute(w, r) {
+func (c *Config) serveActivity(w http.ResponseWriter, r *http.Request, v *Visitor) error {
+	if !c.SameOriginPost(w, r) {
 		return nil
 	}
-	v := visitorOf(r)
-	if !v.loggedIn() {
-		writeJSONError(w, http.StatusUnauthorized, "login required")
+	if !v.LoggedIn() {
+		WriteJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
-	recordActivity(r.Context(), h.Identity.rt, v.session, h.now())
-	noStore(w)
+	recordActivity(r.Context(), c.rt, v.Session, c.Now())
+	NoStore(w)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

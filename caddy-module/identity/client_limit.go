@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"math"
@@ -13,25 +13,25 @@ import (
 	"golang.org/x/time/rate"
 )
 
-// clientLimiter holds a token bucket per client (clientKey), for the per-client bounds of the
+// ClientLimiter holds a token bucket per client (clientKey), for the per-client bounds of the
 // shell's events and of started logins. It remembers at most max clients, the least recently
 // seen dropped first, so a flood of addresses cannot grow memory without bound; a dropped
 // client starts again with a full bucket, which can only be generous to it.
-type clientLimiter struct {
+type ClientLimiter struct {
 	every   rate.Limit
 	burst   int
 	clients *lru.Cache[string, *rate.Limiter]
 }
 
-// newClientLimiter lets each client take burst at once and one more every 1/every.
-func newClientLimiter(every rate.Limit, burst, max int) *clientLimiter {
+// NewClientLimiter lets each client take burst at once and one more every 1/every.
+func NewClientLimiter(every rate.Limit, burst, max int) *ClientLimiter {
 	clients, _ := lru.New[string, *rate.Limiter](max) // errors only for max <= 0
-	return &clientLimiter{every: every, burst: burst, clients: clients}
+	return &ClientLimiter{every: every, burst: burst, clients: clients}
 }
 
-// allow takes one token from client's bucket at now, or says how long until one is back. A
+// Allow takes one token from client's bucket at now, or says how long until one is back. A
 // nil limiter allows everything (the bound is off).
-func (l *clientLimiter) allow(client string, now time.Time) (wait time.Duration, ok bool) {
+func (l *ClientLimiter) Allow(client string, now time.Time) (wait time.Duration, ok bool) {
 	if l == nil {
 		return 0, true
 	}
@@ -50,14 +50,14 @@ func (l *clientLimiter) allow(client string, now time.Time) (wait time.Duration,
 	return 0, true
 }
 
-// size is how many clients' buckets are held.
-func (l *clientLimiter) size() int { return l.clients.Len() }
+// Size is how many clients' buckets are held.
+func (l *ClientLimiter) Size() int { return l.clients.Len() }
 
-// clientKey is whom a request counts for: the client's address as Caddy resolved it through
+// ClientKey is whom a request counts for: the client's address as Caddy resolved it through
 // the server's trusted_proxies (a spoofed X-Forwarded-For from an untrusted peer does not
 // change it), else the connection's. An IPv6 client counts by its /64: one subscriber
 // commonly holds a whole /64, and would otherwise have a fresh bucket for every address.
-func clientKey(r *http.Request) string {
+func ClientKey(r *http.Request) string {
 	ip, _ := caddyhttp.GetVar(r.Context(), caddyhttp.ClientIPVarKey).(string)
 	if ip == "" {
 		ip = r.RemoteAddr
@@ -77,7 +77,7 @@ func clientKey(r *http.Request) string {
 	return addr.String()
 }
 
-// retryAfterSeconds is a Retry-After value: whole seconds, at least 1.
-func retryAfterSeconds(d time.Duration) string {
+// RetryAfterSeconds is a Retry-After value: whole seconds, at least 1.
+func RetryAfterSeconds(d time.Duration) string {
 	return strconv.Itoa(max(1, int(math.Ceil(d.Seconds()))))
 }

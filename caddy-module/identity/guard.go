@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"fmt"
@@ -20,29 +20,28 @@ import (
 // read from the decision path, the way the origin reads them: /EN-GB/documents/,
 // /./en-gb/documents/ and /en-gb;/documents/ are /en-gb/documents/. A path that cannot be
 // decided needs a login.
-func (h *Handler) accessOf(r *http.Request) rules.GuardDecision {
-	if h.Identity == nil || h.Identity.rt == nil {
+func (c *Config) accessOf(r *http.Request, v *Visitor) rules.GuardDecision {
+	if c == nil || c.rt == nil {
 		return rules.Guard(rules.GuardInput{})
 	}
-	v := visitorOf(r)
 	required := true
-	if path, ok := decisionPath(r); ok {
-		required = h.Identity.rt.protected.Match(path, h.resolver.Resolve(r.Host, path).BasePath)
+	if path, ok := DecisionPath(r); ok {
+		required = c.rt.protected.Match(path, c.Resolver.Resolve(r.Host, path).BasePath)
 	}
 	in := rules.GuardInput{AuthRequired: required}
-	if v.loggedIn() {
+	if v.LoggedIn() {
 		in.LoggedIn = true
-		in.CustomerID = v.session.CustomerNumber
+		in.CustomerID = v.Session.CustomerNumber
 	}
 	return rules.Guard(in)
 }
 
 // guardPage applies the guard to a page request. It answers the request itself (a redirect to
 // login, or 403) and says so, or lets the page through.
-func (h *Handler) guardPage(w http.ResponseWriter, r *http.Request) (bool, error) {
-	path, _ := decisionPath(r) // ServeHTTP refused the undecidable; accessOf fails closed on them
-	res := h.resolver.Resolve(r.Host, path)
-	d := h.accessOf(r)
+func (c *Config) guardPage(w http.ResponseWriter, r *http.Request, v *Visitor) (bool, error) {
+	path, _ := DecisionPath(r) // the handler refused the undecidable; accessOf fails closed on them
+	res := c.Resolver.Resolve(r.Host, path)
+	d := c.accessOf(r, v)
 	switch d.Outcome {
 	case rules.GuardLogin:
 		w.Header().Set("Cache-Control", "no-store")
@@ -67,15 +66,16 @@ func loginPath(basePath, returnTo string) string {
 // returnParam is the login page's query parameter naming the page to return to.
 const returnParam = "return"
 
-// fillIdentityState puts the guard's decision and the session timing into the shell state.
-// It never puts a token there.
-func (h *Handler) fillIdentityState(r *http.Request, st *shellstate.State) {
-	d := h.accessOf(r)
+// FillState puts the guard's decision on r for visitor v and the session timing into the
+// shell state. It never puts a token there. A nil Config (identity off) gives the anonymous
+// default: every page open, nobody logged in.
+func (c *Config) FillState(r *http.Request, v *Visitor, st *shellstate.State) {
+	d := c.accessOf(r, v)
 	st.IsLoggedIn = d.IsLoggedIn
 	st.CanAccess = d.CanAccess
 	st.IsAuthRequired = d.IsAuthRequired
 	st.CustomerID = d.CustomerID
-	if v := visitorOf(r); v.loggedIn() {
-		st.Session = h.sessionState(v.session, v.timing)
+	if v.LoggedIn() {
+		st.Session = c.sessionState(v.Session, v.Timing)
 	}
 }

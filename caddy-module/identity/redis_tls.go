@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"time"
@@ -26,11 +26,11 @@ const (
 
 // newLoginStarts bounds each client to limit login starts per window; nil when limit < 1
 // (the bound is off).
-func newLoginStarts(limit int, window time.Duration) *clientLimiter {
+func newLoginStarts(limit int, window time.Duration) *ClientLimiter {
 	if limit < 1 {
 		return nil
 	}
-	return newClientLimiter(rate.Every(window/time.Duration(limit)), limit, loginStartClients)
+	return NewClientLimiter(rate.Every(window/time.Duration(limit)), limit, loginStartClients)
 }
 
 // pendingLoginWindow is the window of the bound: as long as a started login stays usable.

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"errors"
@@ -90,12 +90,12 @@ func isHostName(s string) bool {
 }
 
 // configuredHost tells whether name (lower case, no port) is a market host or a login host.
-func (h *Handler) configuredHost(name string) bool {
-	if _, ok := h.resolver.Hosts[name]; ok {
+func (c *Config) configuredHost(name string) bool {
+	if _, ok := c.Resolver.Hosts[name]; ok {
 		return true
 	}
-	if h.Identity != nil {
-		for _, host := range h.Identity.LoginHosts {
+	if c != nil {
+		for _, host := range c.LoginHosts {
 			if strings.EqualFold(host, name) {
 				return true
 			}
@@ -107,14 +107,14 @@ func (h *Handler) configuredHost(name string) bool {
 // errUnknownHost: the request's Host is none the gateway builds URLs for.
 var errUnknownHost = errors.New("unknown host")
 
-// siteOrigin is scheme://host[:port] of this request for URLs back to the site (the login
+// SiteOrigin is scheme://host[:port] of this request for URLs back to the site (the login
 // callback), when the request's Host is a configured host, or a loopback host outside
 // production; else a 403 naming the fix. The port is the request's when it is a number:
 // a port cannot move the URL to another host.
-func (h *Handler) siteOrigin(r *http.Request) (string, error) {
+func (c *Config) SiteOrigin(r *http.Request) (string, error) {
 	host, ok := parseRequestHost(r.Host)
-	allowed := ok && (h.configuredHost(host.name) ||
-		h.Identity != nil && h.Identity.Environment != auth.EnvProduction && auth.IsLoopbackHost(host.name))
+	allowed := ok && (c.configuredHost(host.name) ||
+		c != nil && c.Environment != auth.EnvProduction && auth.IsLoopbackHost(host.name))
 	if !allowed {
 		return "", caddyhttp.Error(http.StatusForbidden, fmt.Errorf("%w: logins are served only on configured hosts, not on Host %q; add the host as `host <name> <locale>` in the shell block or to identity `login_hosts`", errUnknownHost, r.Host))
 	}
@@ -125,8 +125,8 @@ func (h *Handler) siteOrigin(r *http.Request) (string, error) {
 	return origin, nil
 }
 
-// requestPort is ":port" of the request's Host when it is a plain number, else "".
-func requestPort(r *http.Request) string {
+// RequestPort is ":port" of the request's Host when it is a plain number, else "".
+func RequestPort(r *http.Request) string {
 	if host, ok := parseRequestHost(r.Host); ok && host.port != "" {
 		return ":" + host.port
 	}

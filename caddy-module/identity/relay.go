@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"errors"
@@ -15,7 +15,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
-	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 )
 
@@ -47,21 +46,22 @@ func underRelay(prefix, path string) bool {
 	return path == prefix || strings.HasPrefix(path, prefix+"/")
 }
 
-// setRelayDefaults fills the relay from the customer block when the operator named no relay:
-// the customer API's path prefix goes to the customer API's origin, the one API the edge
-// already sends the customer's token to. Without a customer block the relay stays off.
-func (h *Handler) setRelayDefaults() {
-	id := h.Identity
-	if id == nil || id.APIRelay != "" || id.APIRelayUpstream != "" || h.Customer == nil {
+// RelayFollows fills the relay from the customer block when the operator named no relay:
+// the customer API's path prefix (defaultPrefix when its URL has none) goes to the customer
+// API's origin, the one API the edge already sends the customer's token to. The handler calls
+// it before Provision and Validate; without a customer block the relay stays off.
+func (c *Config) RelayFollows(customerAPI, defaultPrefix string) {
+	id := c
+	if id == nil || id.APIRelay != "" || id.APIRelayUpstream != "" {
 		return
 	}
-	u, err := url.Parse(h.Customer.API)
+	u, err := url.Parse(customerAPI)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return // the customer block's own validation says what is wrong
 	}
 	prefix := strings.TrimSuffix(u.Path, "/")
 	if prefix == "" {
-		prefix = customer.DefaultBasePath
+		prefix = defaultPrefix
 	}
 	id.APIRelay = prefix
 	id.APIRelayUpstream = u.Scheme + "://" + u.Host
@@ -69,7 +69,7 @@ func (h *Handler) setRelayDefaults() {
 }
 
 // validateRelay checks the relay's prefix and upstream; it runs after setRelayDefaults.
-func (id *Identity) validateRelay() error {
+func (id *Config) validateRelay() error {
 	prefix, upstream := id.APIRelay, id.APIRelayUpstream
 	switch {
 	case prefix == relayOff && upstream != "":
@@ -116,8 +116,8 @@ func relayUpstream(raw, prefix, environment string) (*url.URL, error) {
 
 // provisionRelay builds the relay's reverse proxy to its upstream, or nothing when the
 // relay is off. The proxy sets the upstream's Host and makes every relayed answer private.
-func (h *Handler) provisionRelay(ctx caddy.Context) (*relayRuntime, error) {
-	id := h.Identity
+func (c *Config) provisionRelay(ctx caddy.Context) (*relayRuntime, error) {
+	id := c
 	if id.APIRelay == "" || id.APIRelay == relayOff {
 		return nil, nil
 	}
@@ -190,30 +190,30 @@ var relayEnd = caddyhttp.HandlerFunc(func(http.ResponseWriter, *http.Request) er
 // 401 when there is no session and 403 to a cross-site state-changing request. Whatever
 // Authorization header the browser sent is dropped first: only the edge decides which token
 // an API sees.
-func (h *Handler) relayAPI(w http.ResponseWriter, r *http.Request, v *visitor) error {
+func (c *Config) relayAPI(w http.ResponseWriter, r *http.Request, v *Visitor) error {
 	r.Header.Del("Authorization")
-	rt := h.Identity.rt
+	rt := c.rt
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		// A form or fetch from another site carries the customer's cookie, so the edge
 		// would add the token to it: refuse it as the other state-changing routes do.
-		if why := crossSite(r); why != "" {
+		if why := CrossSite(r); why != "" {
 			rt.logger.Warn("api relay: cross-site request refused",
-				zap.String("method", r.Method), zap.String("prefix", h.Identity.APIRelay),
+				zap.String("method", r.Method), zap.String("prefix", c.APIRelay),
 				zap.String("why", why), requestID(r.Context()))
-			writeJSONError(w, http.StatusForbidden, "cross-site request refused")
+			WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 			return nil
 		}
 	}
-	if v == nil || v.session == nil {
+	if v == nil || v.Session == nil {
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSONError(w, http.StatusUnauthorized, "login required")
+		WriteJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
 	if rt.relay == nil { // provisioned with the prefix; a handler never provisioned relays nothing
 		return caddyhttp.Error(http.StatusBadGateway, errors.New("api relay has no upstream"))
 	}
-	r.Header.Set("Authorization", "Bearer "+v.session.Tokens.AccessToken)
-	dropSessionCookies(r)
+	r.Header.Set("Authorization", "Bearer "+v.Session.Tokens.AccessToken)
+	DropSessionCookies(r)
 	rw := &relayWriter{ResponseWriter: w}
 	err := rt.relay.proxy.ServeHTTP(rw, r, relayEnd)
 	if rw.status == http.StatusForbidden {
@@ -222,9 +222,9 @@ func (h *Handler) relayAPI(w http.ResponseWriter, r *http.Request, v *visitor) e
 		// session is kept: a 403 says the customer may not do this, not that the login ended.
 		// The path is not logged: it can hold a customer number; the prefix says enough.
 		rt.relayForbidden.Add(1)
-		h.logger.Warn("api relay: upstream refused the request (403)",
+		c.Logger.Warn("api relay: upstream refused the request (403)",
 			zap.String("method", r.Method),
-			zap.String("prefix", h.Identity.APIRelay),
+			zap.String("prefix", c.APIRelay),
 			zap.Int64("forbidden_total", rt.relayForbidden.Load()), requestID(r.Context()))
 	}
 	return err

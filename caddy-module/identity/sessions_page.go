@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"html"
@@ -21,20 +21,21 @@ const sessionsMount = `<div data-shell="sessions"></div>`
 // by language, English for the rest.
 var sessionsTitles = map[string]string{"de": "Angemeldete Geräte", "en": "Signed-in devices"}
 
-// sessionsPage gives the handler that answers the sessions page in place of the content
-// origin, or next when r is not for it. A visitor without a session is sent to the login,
+// SessionsPage gives the handler that answers the sessions page in place of the content
+// origin, or next when r is not for it; path is the decision path and v the visitor Serve
+// returned. A Visitor without a session is sent to the login,
 // which comes back here; answered says the request was answered that way.
-func (h *Handler) sessionsPage(w http.ResponseWriter, r *http.Request, path string, next caddyhttp.Handler) (caddyhttp.Handler, bool) {
-	if h.Identity == nil || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+func (c *Config) SessionsPage(w http.ResponseWriter, r *http.Request, v *Visitor, path string, next caddyhttp.Handler) (caddyhttp.Handler, bool) {
+	if c.off() || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return next, false
 	}
-	res := h.resolver.Resolve(r.Host, path) // the decision path, as every path decision
+	res := c.Resolver.Resolve(r.Host, path) // the decision path, as every path decision
 	page := strings.ToLower(sessionsPagePath(res.BasePath))
 	if path != page && path != strings.TrimSuffix(page, "/") {
 		return next, false
 	}
-	if !visitorOf(r).loggedIn() {
-		noStore(w)
+	if !v.LoggedIn() {
+		NoStore(w)
 		http.Redirect(w, r, loginPath(res.BasePath, sessionsPagePath(res.BasePath)), http.StatusFound)
 		return nil, true
 	}

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"bytes"
@@ -20,61 +20,60 @@ import (
 // POST /_shell/session/end. Sessions are named by handles (session.HandleOf), never by id.
 
 const (
-	sessionListPath = routePrefix + "session/list"
-	sessionEndPath  = routePrefix + "session/end"
+	SessionListPath = routePrefix + "session/list"
+	SessionEndPath  = routePrefix + "session/end"
 )
 
-// freshLoginWindow is how old a login may be for ending sessions: ending another device's
+// FreshLoginWindow is how old a login may be for ending sessions: ending another device's
 // session is a sensitive action, so it needs a recent authentication.
-const freshLoginWindow = 10 * time.Minute
+const FreshLoginWindow = 10 * time.Minute
 
 // loginIsFresh tells whether s's login (the provider's auth_time, else the session's start)
 // is recent enough to end sessions. A stale one goes through the step-up login of reauth.go,
 // which makes the provider ask for the password again (max_age=0), not merely sign in anew.
 func loginIsFresh(s *session.Session, now time.Time) bool {
 	at := s.LoginTime()
-	return !at.IsZero() && now.Sub(at) <= freshLoginWindow && !at.After(now.Add(time.Minute))
+	return !at.IsZero() && now.Sub(at) <= FreshLoginWindow && !at.After(now.Add(time.Minute))
 }
 
 // sessionLister is the store's listing, or false when the store has none.
-func (h *Handler) sessionLister() (session.Lister, bool) {
-	l, ok := h.Identity.rt.store.(session.Lister)
+func (c *Config) sessionLister() (session.Lister, bool) {
+	l, ok := c.rt.store.(session.Lister)
 	return l, ok
 }
 
 // serveSessionList answers the customer's sessions as shellstate.SessionList. Only the
 // shell's own fetches get it: a cross-site read is refused like a cross-site write.
-func (h *Handler) serveSessionList(w http.ResponseWriter, r *http.Request) error {
-	if h.Identity == nil {
-		writeJSONError(w, http.StatusNotFound, "logins are off")
+func (c *Config) serveSessionList(w http.ResponseWriter, r *http.Request, v *Visitor) error {
+	if c.off() {
+		WriteJSONError(w, http.StatusNotFound, "logins are off")
 		return nil
 	}
 	if err := allowRead(w, r); err != nil {
 		return err
 	}
-	if why := crossSite(r); why != "" {
-		h.Identity.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
-		writeJSONError(w, http.StatusForbidden, "cross-site request refused")
+	if why := CrossSite(r); why != "" {
+		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
+		WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 		return nil
 	}
-	v := visitorOf(r)
-	if !v.loggedIn() {
-		writeJSONError(w, http.StatusUnauthorized, "login required")
+	if !v.LoggedIn() {
+		WriteJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
-	lister, ok := h.sessionLister()
+	lister, ok := c.sessionLister()
 	if !ok {
-		writeJSONError(w, http.StatusNotFound, "the session store cannot list sessions")
+		WriteJSONError(w, http.StatusNotFound, "the session store cannot list sessions")
 		return nil
 	}
-	infos, err := lister.ListBySubject(r.Context(), v.session.Subject)
+	infos, err := lister.ListBySubject(r.Context(), v.Session.Subject)
 	if err != nil {
-		h.Identity.rt.logger.Error("cannot list the customer's sessions", zap.Error(err), requestID(r.Context()))
+		c.rt.logger.Error("cannot list the customer's sessions", zap.Error(err), requestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
-		writeJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
+		WriteJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
 		return nil
 	}
-	writeJSON(w, http.StatusOK, sessionListOf(infos, session.HandleOf(v.session.ID), loginIsFresh(v.session, h.now())))
+	WriteJSON(w, http.StatusOK, sessionListOf(infos, session.HandleOf(v.Session.ID), loginIsFresh(v.Session, c.Now())))
 	return nil
 }
 
@@ -107,31 +106,30 @@ func rfc3339(t time.Time) string {
 // in the shared store (every replica sees it at once). It needs a fresh login: otherwise 401
 // with the login page to go to (shellstate.ReauthRequired). A handle that names none of the
 // customer's sessions ends nothing (404), whoever's session it may name.
-func (h *Handler) serveSessionEnd(w http.ResponseWriter, r *http.Request) error {
-	if !h.identityRoute(w, r) {
+func (c *Config) serveSessionEnd(w http.ResponseWriter, r *http.Request, v *Visitor) error {
+	if !c.SameOriginPost(w, r) {
 		return nil
 	}
-	rt := h.Identity.rt
-	v := visitorOf(r)
-	if !v.loggedIn() {
-		writeJSONError(w, http.StatusUnauthorized, "login required")
+	rt := c.rt
+	if !v.LoggedIn() {
+		WriteJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
 	}
-	lister, ok := h.sessionLister()
+	lister, ok := c.sessionLister()
 	if !ok {
-		writeJSONError(w, http.StatusNotFound, "the session store cannot list sessions")
+		WriteJSONError(w, http.StatusNotFound, "the session store cannot list sessions")
 		return nil
 	}
 	req, ok := readEndSessionRequest(w, r)
 	if !ok {
 		return nil
 	}
-	if !loginIsFresh(v.session, h.now()) {
-		writeJSON(w, http.StatusUnauthorized, shellstate.ReauthRequired{Error: "fresh login required", Login: h.sessionsLogin(r)})
+	if !loginIsFresh(v.Session, c.Now()) {
+		WriteJSON(w, http.StatusUnauthorized, shellstate.ReauthRequired{Error: "fresh login required", Login: c.sessionsLogin(r)})
 		return nil
 	}
 	ctx := r.Context()
-	sub, current := v.session.Subject, session.HandleOf(v.session.ID)
+	sub, current := v.Session.Subject, session.HandleOf(v.Session.ID)
 	var res shellstate.EndSessionResult
 	var err error
 	if req.All {
@@ -159,12 +157,12 @@ func (h *Handler) serveSessionEnd(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		rt.logger.Error("cannot end the customer's sessions", zap.Int("ended", res.Ended), zap.Error(err), requestID(ctx))
 		w.Header().Set("Retry-After", "5")
-		writeJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
+		WriteJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
 		return nil
 	}
 	rt.logger.Info("customer ended sessions", zap.Int("ended", res.Ended), zap.Bool("all_others", req.All), zap.Bool("own", res.LoggedOut), requestID(ctx))
 	if !req.All && res.Ended == 0 {
-		writeJSONError(w, http.StatusNotFound, "no such session")
+		WriteJSONError(w, http.StatusNotFound, "no such session")
 		return nil
 	}
 	if res.LoggedOut {
@@ -172,7 +170,7 @@ func (h *Handler) serveSessionEnd(w http.ResponseWriter, r *http.Request) error 
 			http.SetCookie(w, c)
 		}
 	}
-	writeJSON(w, http.StatusOK, res)
+	WriteJSON(w, http.StatusOK, res)
 	return nil
 }
 
@@ -193,7 +191,7 @@ func readEndSessionRequest(w http.ResponseWriter, r *http.Request) (shellstate.E
 		err = errors.New("neither or both")
 	}
 	if err != nil {
-		writeJSONError(w, http.StatusBadRequest, `send {"handle":"..."} for one session or {"all":true} for every other`)
+		WriteJSONError(w, http.StatusBadRequest, `send {"handle":"..."} for one session or {"all":true} for every other`)
 		return req, false
 	}
 	return req, true
@@ -206,11 +204,11 @@ func sessionsPagePath(basePath string) string {
 
 // sessionsLogin is the login page that comes back to the sessions page of the locale the
 // request came from (its same-host Referer), for a customer whose login is not fresh.
-func (h *Handler) sessionsLogin(r *http.Request) string {
+func (c *Config) sessionsLogin(r *http.Request) string {
 	pagePath := "/"
 	if ref, err := url.Parse(r.Header.Get("Referer")); err == nil && ref.Host == r.Host && strings.HasPrefix(ref.Path, "/") {
 		pagePath = ref.Path
 	}
-	base := h.resolver.Resolve(r.Host, pagePath).BasePath
+	base := c.Resolver.Resolve(r.Host, pagePath).BasePath
 	return reauthLoginPath(base, sessionsPagePath(base))
 }

@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"context"
@@ -21,8 +21,8 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
-// identityRuntime is what the identity steps work with once provisioned.
-type identityRuntime struct {
+// runtime is what the identity steps work with once provisioned.
+type runtime struct {
 	store     session.Store
 	sealer    *session.Sealer
 	pooled    string // key in sessionStores, released at Cleanup
@@ -41,10 +41,10 @@ type identityRuntime struct {
 	relayForbidden atomic.Int64
 	// refreshes counts refresh calls this replica made.
 	refreshes atomic.Int64
-	// stopSweep stops the sweep of sessions that ran out in the store (identity_sweep.go).
+	// stopSweep stops the sweep of sessions that ran out in the store (sweep.go).
 	stopSweep func()
-	// loginStarts bounds the logins a client may start (identity_login_limit.go); nil: off.
-	loginStarts *clientLimiter
+	// loginStarts bounds the logins a client may start (login_limit.go); nil: off.
+	loginStarts *ClientLimiter
 	// refreshRetry maps a session id to when its refresh may be tried again after a
 	// transient failure (see pauseRefresh).
 	refreshRetry sync.Map
@@ -55,8 +55,8 @@ type identityRuntime struct {
 	endings sync.Map
 }
 
-// storeGrace is how long past the idle timeout a store keeps a session.
-const storeGrace = 10 * time.Minute
+// StoreGrace is how long past the idle timeout a store keeps a session.
+const StoreGrace = 10 * time.Minute
 
 // sessionStores keeps the session stores across config reloads: a reload must not log
 // everyone out of the in-process store, nor reconnect to Redis.
@@ -78,21 +78,28 @@ func (p *pooledStore) Destruct() error {
 	return err
 }
 
-// provisionIdentity builds the identity runtime; with no identity block it does nothing.
-func (h *Handler) provisionIdentity(ctx caddy.Context) error {
-	id := h.Identity
+// Provision builds the identity runtime: the session store (shared across reloads), the
+// providers' clients, the relay's proxy and the sweep. The handler sets the hooks, the
+// clock, the logger and the resolver first. A nil block (identity off) does nothing.
+func (c *Config) Provision(ctx caddy.Context) error {
+	id := c
 	if id == nil {
 		return nil
 	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	if c.Logger == nil {
+		c.Logger = ctx.Logger()
+	}
 	id.setDefaults()
-	h.setRelayDefaults() // relay.go: from the customer block
 	if err := id.validate(); err != nil {
 		return err
 	}
-	rt := &identityRuntime{
+	rt := &runtime{
 		providers:      map[string]*auth.Client{},
 		idle:           time.Duration(id.IdleTimeout),
-		logger:         h.logger.Named("identity"),
+		logger:         c.Logger.Named("identity"),
 		autoExtend:     boolOr(id.AutoExtend, true),
 		keycloakLogout: boolOr(id.KeycloakLogout, true),
 		loginStarts:    newLoginStarts(id.PendingLoginsPerClient, pendingLoginWindow),
@@ -122,13 +129,13 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 	}
 	// The store keeps a session a while past its idle timeout, so that the edge, not the
 	// store's expiry, finds it idle: then it can also end it at the provider.
-	storeTTL := rt.idle + storeGrace
+	storeTTL := rt.idle + StoreGrace
 	poolKey, err := storeKey(id.SessionStore, keysRaw, storeTTL)
 	if err != nil {
 		return err
 	}
 	val, _, err := sessionStores.LoadOrNew(poolKey, func() (caddy.Destructor, error) {
-		return openStore(id.SessionStore, keys, storeTTL, h.now)
+		return openStore(id.SessionStore, keys, storeTTL, c.Now)
 	})
 	if err != nil {
 		return err
@@ -144,57 +151,57 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		if cfg.ClientKey, err = resolveClientKey("provider "+p.Region+" client_key", p.ClientKey); err != nil {
 			return err
 		}
-		c, err := auth.New(ctx, cfg, auth.Options{Clock: h.now, Environment: id.Environment})
+		client, err := auth.New(ctx, cfg, auth.Options{Clock: c.Now, Environment: id.Environment})
 		if err != nil {
 			return fmt.Errorf("shell: identity provider %s: %w", p.Region, err)
 		}
-		rt.providers[p.Region] = c
+		rt.providers[p.Region] = client
 		// Warm discovery up in the background: a provider that is down must not stop Caddy.
 		// The goroutine keeps the logger of the config it was started for.
 		logger := rt.logger
 		go func() {
 			dctx, cancel := context.WithTimeout(context.Background(), auth.DefaultCallTimeout)
 			defer cancel()
-			if err := c.Discover(dctx); err != nil {
-				logger.Warn("identity provider not reachable yet; logins retry discovery", zap.String("region", c.Region()), zap.String("issuer", c.Issuer()), zap.Error(err))
+			if err := client.Discover(dctx); err != nil {
+				logger.Warn("identity provider not reachable yet; logins retry discovery", zap.String("region", client.Region()), zap.String("issuer", client.Issuer()), zap.Error(err))
 			}
 		}()
 	}
-	if rt.relay, err = h.provisionRelay(ctx); err != nil {
+	if rt.relay, err = c.provisionRelay(ctx); err != nil {
 		return err
 	}
-	if id.Environment == auth.EnvProduction && len(h.resolver.Hosts) == 0 && len(id.LoginHosts) == 0 {
+	if id.Environment == auth.EnvProduction && len(c.Resolver.Hosts) == 0 && len(id.LoginHosts) == 0 {
 		// Not an error: a config may be validated before its hosts are known.
 		rt.logger.Warn("no market hosts and no login_hosts: every login is refused (403); add `login_hosts <name>` to identity, e.g. login_hosts www.example.de")
 	}
 	id.rt = rt
-	rt.stopSweep = h.startExpirySweep()
+	rt.stopSweep = c.startExpirySweep()
 	return nil
 }
 
-// validateIdentity checks the identity block; without one there is nothing to check.
-func (h *Handler) validateIdentity() error {
-	if h.Identity == nil {
+// Validate checks the identity block and says what to change; a nil block (identity off) is
+// valid.
+func (c *Config) Validate() error {
+	if c == nil {
 		return nil
 	}
-	h.setRelayDefaults()
-	return h.Identity.validate()
+	return c.validate()
 }
 
-// Cleanup gives the session store back to the pool; the last user closes it.
-func (h *Handler) Cleanup() error {
-	h.retireMetrics() // metrics.go
-	if h.Identity != nil && h.Identity.rt != nil && h.Identity.rt.stopSweep != nil {
-		h.Identity.rt.stopSweep()
+// Cleanup stops the sweep, hands the relay's upstream back and gives the session store back
+// to the pool; the last user closes it.
+func (c *Config) Cleanup() error {
+	if c != nil && c.rt != nil && c.rt.stopSweep != nil {
+		c.rt.stopSweep()
 	}
-	if h.Identity == nil || h.Identity.rt == nil {
+	if c == nil || c.rt == nil {
 		return nil
 	}
-	err := h.Identity.rt.relay.cleanup()
-	if h.Identity.rt.pooled == "" {
+	err := c.rt.relay.cleanup()
+	if c.rt.pooled == "" {
 		return err
 	}
-	if _, derr := sessionStores.Delete(h.Identity.rt.pooled); err == nil {
+	if _, derr := sessionStores.Delete(c.rt.pooled); err == nil {
 		err = derr
 	}
 	return err
@@ -228,7 +235,7 @@ func openStore(cfg *SessionStore, keys [][]byte, idle time.Duration, now func() 
 		return nil, fmt.Errorf("shell: identity session_keys: %w", err)
 	}
 	switch cfg.Kind {
-	case storeRedis:
+	case StoreRedis:
 		password, err := resolveSecret("session_store redis password", cfg.Password)
 		if err != nil {
 			return nil, err
@@ -259,5 +266,9 @@ func openStore(cfg *SessionStore, keys [][]byte, idle time.Duration, now func() 
 	}
 }
 
-// Interface guard
-var _ caddy.CleanerUpper = (*Handler)(nil)
+// Interface guards
+var (
+	_ caddy.Provisioner  = (*Config)(nil)
+	_ caddy.Validator    = (*Config)(nil)
+	_ caddy.CleanerUpper = (*Config)(nil)
+)

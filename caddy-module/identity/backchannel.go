@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/auth"
 )
 
-// The store work of a back-channel logout (identity_logout.go), made to survive a Redis blip:
+// The store work of a back-channel logout (logout.go), made to survive a Redis blip:
 // after a password change the provider ends every other session through it (ASVS 4.0.3
 // 3.3.3), so a logout lost to a failover would leave those sessions open.
 
@@ -21,7 +21,7 @@ const backchannelRetryAfter = "5"
 
 // endLoggedOutSessions removes the sessions a verified logout token names, retrying a store
 // error briefly, and says how many it removed.
-func (rt *identityRuntime) endLoggedOutSessions(ctx context.Context, claims auth.LogoutClaims) (int, error) {
+func (rt *runtime) endLoggedOutSessions(ctx context.Context, claims auth.LogoutClaims) (int, error) {
 	total := 0
 	for attempt := 0; ; attempt++ {
 		var n int
@@ -47,7 +47,7 @@ func (rt *identityRuntime) endLoggedOutSessions(ctx context.Context, claims auth
 
 // forgetLogoutToken lets the provider present a token again whose logout failed here: each
 // provider client remembers the jti it verified, and would refuse the retry as a replay.
-func (rt *identityRuntime) forgetLogoutToken(jti string) {
+func (rt *runtime) forgetLogoutToken(jti string) {
 	if jti == "" {
 		return
 	}

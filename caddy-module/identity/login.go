@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"errors"
@@ -18,7 +18,7 @@ import (
 // market's provider; GET /_shell/auth/callback completes it with a fresh session.
 
 const (
-	callbackPath = routePrefix + "auth/callback"
+	CallbackPath = routePrefix + "auth/callback"
 	// Cookie of a started login (sealed auth.Pending), short-lived, for the callback only.
 	pendingCookie      = "__Host-shellgate-login"
 	localPendingCookie = "shellgate-login"
@@ -32,10 +32,10 @@ func isLoginPath(path, basePath string) bool {
 
 // serveLogin starts a login. product and regflow survive the round trip; the return path is
 // validated (same-site relative paths only).
-func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, locale string) error {
-	rt := h.Identity.rt
-	noStore(w)
-	origin, err := h.siteOrigin(r) // identity_host.go: never a Host as sent
+func (c *Config) serveLogin(w http.ResponseWriter, r *http.Request, v *Visitor, basePath, locale string) error {
+	rt := c.rt
+	NoStore(w)
+	origin, err := c.SiteOrigin(r) // host.go: never a Host as sent
 	if err != nil {
 		return err
 	}
@@ -50,11 +50,11 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	// only a request with the app's signal may say so (a webview session never idles out).
 	// A webview mark smuggled in the return path counts no more than the parameter.
 	returnTo = withoutQuery(returnTo, webviewParam)
-	if h.isAppRequest(r) {
+	if c.IsAppRequest != nil && c.IsAppRequest(r) {
 		returnTo = withQuery(returnTo, webviewParam, q.Get(webviewParam))
 	}
 	fresh := wantsFreshLogin(q) // a reauth rule asks the provider to authenticate again (reauth.go)
-	if visitorOf(r).loggedIn() && !fresh {
+	if v.LoggedIn() && !fresh {
 		http.Redirect(w, r, returnTo, http.StatusFound)
 		return nil
 	}
@@ -62,15 +62,15 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	if provider == nil {
 		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure provider %s", locale, regionOf(locale)))
 	}
-	if wait, ok := rt.loginStarts.allow(clientKey(r), h.now()); !ok { // identity_login_limit.go
-		w.Header().Set("Retry-After", retryAfterSeconds(wait))
+	if wait, ok := rt.loginStarts.Allow(ClientKey(r), c.Now()); !ok { // login_limit.go
+		w.Header().Set("Retry-After", RetryAfterSeconds(wait))
 		return caddyhttp.Error(http.StatusTooManyRequests, errors.New("too many logins started from this address; please wait a few minutes and try again"))
 	}
 	authURL, pending, err := provider.StartLogin(r.Context(), auth.LoginRequest{
 		ReturnTo:    returnTo,
 		Product:     q.Get("product"),
 		RegFlow:     q.Get("regflow"),
-		RedirectURL: origin + callbackPath,
+		RedirectURL: origin + CallbackPath,
 		Locale:      locale,
 		FreshLogin:  fresh,
 	})
@@ -83,12 +83,12 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 	if err != nil {
 		return caddyhttp.Error(http.StatusInternalServerError, err)
 	}
-	c, ok := newPendingCookie(r, pending.State, sealed)
+	cookie, ok := newPendingCookie(r, pending.State, sealed)
 	if !ok {
 		return caddyhttp.Error(http.StatusBadRequest, errors.New("logins need HTTPS (or plain HTTP on localhost); serve this site over HTTPS"))
 	}
 	dropStalePendingCookies(w, r)
-	http.SetCookie(w, c)
+	http.SetCookie(w, cookie)
 	http.Redirect(w, r, authURL, http.StatusFound)
 	return nil
 }
@@ -96,21 +96,21 @@ func (h *Handler) serveLogin(w http.ResponseWriter, r *http.Request, basePath, l
 // serveCallback completes a login: checks state, nonce and PKCE (auth.Callback), makes a
 // fresh session (a new id: a session id planted before the login is never reused) and sends
 // the customer to the validated return path.
-func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
-	if h.Identity == nil {
+func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visitor) error {
+	if c.off() {
 		return caddyhttp.Error(http.StatusNotFound, errors.New("logins are off: no identity block"))
 	}
 	if err := allowRead(w, r); err != nil {
 		return err
 	}
-	rt := h.Identity.rt
-	noStore(w)
-	if _, err := h.siteOrigin(r); err != nil {
+	rt := c.rt
+	NoStore(w)
+	if _, err := c.SiteOrigin(r); err != nil {
 		return err
 	}
 	state := r.URL.Query().Get("state")
 	clearPendingCookie(w, r, state)
-	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), h.now())
+	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), c.Now())
 	if err != nil {
 		// No loop back into the provider: a browser that refuses cookies would bounce for ever.
 		rt.logger.Info("login callback without a usable pending login", zap.Error(err), requestID(r.Context()))
@@ -141,10 +141,10 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, returnOr(pending.ReturnTo), http.StatusSeeOther)
 		return nil
 	}
-	if old := visitorOf(r); old.loggedIn() {
-		_ = rt.store.Delete(r.Context(), old.session.ID)
+	if old.LoggedIn() {
+		_ = rt.store.Delete(r.Context(), old.Session.ID)
 	}
-	now := h.now()
+	now := c.Now()
 	s := &session.Session{
 		ID:              session.NewID(),
 		Tokens:          sessionTokens(login.Tokens, ""),
@@ -179,7 +179,9 @@ func (h *Handler) serveCallback(w http.ResponseWriter, r *http.Request) error {
 	http.SetCookie(w, cookie)
 	rt.logger.Info("login completed", zap.String("region", s.Region), requestID(r.Context()))
 	to := returnOr(login.ReturnTo)
-	h.prefetchCustomer(r, s, to) // customer_prefetch.go
+	if c.OnLogin != nil {
+		c.OnLogin(r, s, to)
+	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
 }
@@ -244,7 +246,7 @@ func withQuery(p, key, value string) string {
 // each tab's callback finds its own instead of failing on the other's.
 const (
 	stateTagLen      = 16
-	maxPendingLogins = 3 // started logins kept per browser; older ones are dropped
+	MaxPendingLogins = 3 // started logins kept per browser; older ones are dropped
 	pendingTagSep    = "-"
 )
 
@@ -267,12 +269,12 @@ func stateTag(state string) (string, bool) {
 		return "", false
 	}
 	tag := state[:stateTagLen]
-	return tag, isURLSafeWord(tag)
+	return tag, IsURLSafeWord(tag)
 }
 
-// isURLSafeWord tells whether s holds only ASCII letters, digits, '-' and '_' (the
+// IsURLSafeWord tells whether s holds only ASCII letters, digits, '-' and '_' (the
 // base64url alphabet): safe in a cookie name, a log field or an API path as it is.
-func isURLSafeWord(s string) bool {
+func IsURLSafeWord(s string) bool {
 	for i := range len(s) {
 		c := s[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
@@ -306,7 +308,7 @@ func pendingCookieValue(r *http.Request, state string) string {
 }
 
 // dropStalePendingCookies keeps a browser that starts login after login from piling up
-// cookies: past maxPendingLogins-1 earlier ones, the oldest (first sent) are expired.
+// cookies: past MaxPendingLogins-1 earlier ones, the oldest (first sent) are expired.
 func dropStalePendingCookies(w http.ResponseWriter, r *http.Request) {
 	var names []string
 	for _, c := range r.Cookies() {
@@ -314,7 +316,7 @@ func dropStalePendingCookies(w http.ResponseWriter, r *http.Request) {
 			names = append(names, c.Name)
 		}
 	}
-	for _, name := range names[:max(0, len(names)-(maxPendingLogins-1))] {
+	for _, name := range names[:max(0, len(names)-(MaxPendingLogins-1))] {
 		if c, ok := session.NewCookie(r, ""); ok {
 			c.Name, c.MaxAge = name, -1
 			http.SetCookie(w, c)
@@ -329,6 +331,7 @@ func clearPendingCookie(w http.ResponseWriter, r *http.Request, state string) {
 	}
 }
 
-func noStore(w http.ResponseWriter) {
+// NoStore keeps an answer out of every cache.
+func NoStore(w http.ResponseWriter) {
 	w.Header().Set("Cache-Control", "no-store")
 }

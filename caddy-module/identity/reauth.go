@@ -1,4 +1,4 @@
-package shell
+package identity
 
 import (
 	"fmt"
@@ -25,7 +25,7 @@ import (
 const reauthParam = "reauth"
 
 // reauthRules compiles the identity block's rules.
-func (id *Identity) reauthRules() (rules.ReauthRules, error) {
+func (id *Config) reauthRules() (rules.ReauthRules, error) {
 	var rs rules.ReauthRules
 	for _, r := range id.Reauth {
 		c, err := rules.NewReauthRule(r.Paths, r.Methods, time.Duration(r.MaxAge))
@@ -38,7 +38,7 @@ func (id *Identity) reauthRules() (rules.ReauthRules, error) {
 }
 
 // validateReauth checks the reauth rules; it runs after setDefaults.
-func (id *Identity) validateReauth() error {
+func (id *Config) validateReauth() error {
 	if _, err := id.reauthRules(); err != nil {
 		return fmt.Errorf("shell: identity %w", err)
 	}
@@ -51,32 +51,32 @@ func (id *Identity) validateReauth() error {
 }
 
 // requireFreshLogin answers a request that a reauth rule matches while the customer's login
-// is older than the rule allows, and says so. path is the decision path. A visitor without
+// is older than the rule allows, and says so. path is the decision path. A Visitor without
 // a session is the guard's (login required), not this.
-func (h *Handler) requireFreshLogin(w http.ResponseWriter, r *http.Request, v *visitor, path string) bool {
-	rt := h.Identity.rt
-	if len(rt.reauth) == 0 || !v.loggedIn() {
+func (c *Config) requireFreshLogin(w http.ResponseWriter, r *http.Request, v *Visitor, path string) bool {
+	rt := c.rt
+	if len(rt.reauth) == 0 || !v.LoggedIn() {
 		return false
 	}
-	res := h.resolver.Resolve(r.Host, path)
+	res := c.Resolver.Resolve(r.Host, path)
 	if isLoginPath(path, res.BasePath) {
 		return false // the way out of the rule is never under it
 	}
 	maxAge, ok := rt.reauth.MaxAge(r.Method, path, res.BasePath)
-	if !ok || !rules.LoginTooOld(v.session.LoginTime(), h.now(), maxAge) {
+	if !ok || !rules.LoginTooOld(v.Session.LoginTime(), c.Now(), maxAge) {
 		return false
 	}
 	if ce := rt.logger.Check(zapcore.DebugLevel, "fresh login required"); ce != nil {
 		ce.Write(zap.String("method", r.Method), zap.Duration("max_age", maxAge), requestID(r.Context()))
 	}
-	noStore(w)
-	if isPageLoad(r) && !underRelay(h.Identity.APIRelay, path) {
+	NoStore(w)
+	if isPageLoad(r) && !underRelay(c.APIRelay, path) {
 		http.Redirect(w, r, reauthLoginPath(res.BasePath, r.URL.RequestURI()), http.StatusFound)
 		return true
 	}
 	// Never redirect a POST (or an API call): the shell or page sends the customer to the
 	// login and back to the page they were on.
-	writeJSON(w, http.StatusUnauthorized, map[string]string{
+	WriteJSON(w, http.StatusUnauthorized, map[string]string{
 		"error": "reauthentication required",
 		"login": reauthLoginPath(res.BasePath, sameSiteReferer(r)),
 	})

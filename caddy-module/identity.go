@@ -1,0 +1,116 @@
+package shell
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/caddyserver/caddy/v2"
+
+	"github.com/shellgate/shellgate/caddy-module/customer"
+	"github.com/shellgate/shellgate/caddy-module/identity"
+	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
+)
+
+// The handler's side of login at the edge (package identity): it hands identity the clock,
+// the logger, the market resolver and the hooks to its customer, tracking and metrics steps,
+// and keeps the visitor identity.Serve returns for the steps after it.
+
+// provisionIdentity wires and provisions the identity block; without one it does nothing.
+func (h *Handler) provisionIdentity(ctx caddy.Context) error {
+	id := h.Identity
+	if id == nil {
+		return nil
+	}
+	id.Now = func() time.Time { return h.now() } // read at each use: tests swap the clock
+	id.Logger = h.logger
+	id.Resolver = h.resolver
+	id.IsAppRequest = h.isAppRequest             // app_view.go
+	id.OnLogin = h.prefetchCustomer              // customer_prefetch.go
+	id.OnBackchannelLogout = h.forgetCustomersOf // customer_prefetch.go
+	id.OnRefresh = countRefresh                  // metrics.go
+	id.OnSessionEnd = func(_ context.Context, s *session.Session, reason string) {
+		countSessionEnded(reason) // metrics.go
+		if reason == identity.EndedInStore {
+			return // no request saw it end: the edge sends no event for it
+		}
+		h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
+		h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
+	}
+	h.relayFollowsCustomer()
+	return id.Provision(ctx)
+}
+
+// validateIdentity checks the identity block; without one there is nothing to check.
+func (h *Handler) validateIdentity() error {
+	h.relayFollowsCustomer()
+	return h.Identity.Validate()
+}
+
+// relayFollowsCustomer: with no relay named, the token relay follows the customer block's API.
+func (h *Handler) relayFollowsCustomer() {
+	if h.Identity != nil && h.Customer != nil {
+		h.Identity.RelayFollows(h.Customer.API, customer.DefaultBasePath)
+	}
+}
+
+// Cleanup retires the metrics' sources and cleans identity up (its session store goes back
+// to the pool; the last user closes it).
+func (h *Handler) Cleanup() error {
+	h.retireMetrics() // metrics.go
+	return h.Identity.Cleanup()
+}
+
+// visitorKey holds the visitor identity.Serve returned, for the readers that only have the
+// request (until the request's visit value holds it).
+type visitorKey struct{}
+
+// withVisitor is r carrying v.
+func withVisitor(r *http.Request, v *identity.Visitor) *http.Request {
+	if v == nil {
+		return r
+	}
+	return r.WithContext(context.WithValue(r.Context(), visitorKey{}, v))
+}
+
+// visitorOf is the visitor identity found for r; nil when identity is off.
+func visitorOf(r *http.Request) *identity.Visitor {
+	v, _ := r.Context().Value(visitorKey{}).(*identity.Visitor)
+	return v
+}
+
+// fillIdentityState puts the guard's decision and the session timing into the shell state.
+func (h *Handler) fillIdentityState(r *http.Request, st *shellstate.State) {
+	h.Identity.FillState(r, visitorOf(r), st)
+}
+
+// identityRoute does the checks of a state-changing route (the account switch): identity on,
+// POST, same origin.
+func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
+	return h.Identity.SameOriginPost(w, r)
+}
+
+// What the handler's other routes share with identity's (package identity has them).
+
+func writeJSONError(w http.ResponseWriter, status int, message string) {
+	identity.WriteJSONError(w, status, message)
+}
+func crossSite(r *http.Request) string                        { return identity.CrossSite(r) }
+func requirePost(w http.ResponseWriter, r *http.Request) bool { return identity.RequirePost(w, r) }
+func noStore(w http.ResponseWriter)                           { identity.NoStore(w) }
+func isURLSafeWord(s string) bool                             { return identity.IsURLSafeWord(s) }
+func requestPort(r *http.Request) string                      { return identity.RequestPort(r) }
+func clientKey(r *http.Request) string                        { return identity.ClientKey(r) }
+func retryAfterSeconds(d time.Duration) string                { return identity.RetryAfterSeconds(d) }
+func newClientLimiter(every rate.Limit, burst, max int) *clientLimiter {
+	return identity.NewClientLimiter(every, burst, max)
+}
+
+// clientLimiter bounds each client (tracking's event rate limit, identity's login starts).
+type clientLimiter = identity.ClientLimiter
+
+// Interface guard
+var _ caddy.CleanerUpper = (*Handler)(nil)
