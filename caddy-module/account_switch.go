@@ -36,7 +36,8 @@ const maxSwitchForm = 4 << 10
 // management call's list, spec 7) or the login's own customer number (switching back, which
 // the flag never blocks). Everything else is refused with 4xx and a reason; the log names no
 // customer, user or token.
-func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) serveSwitchAccount(w http.ResponseWriter, vis *visit) error {
+	r := vis.r
 	if !h.identityRoute(w, r) { // identity on, POST, same origin
 		return nil
 	}
@@ -44,7 +45,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 		writeJSONError(w, http.StatusNotFound, "customer data is off: there are no accounts to switch")
 		return nil
 	}
-	v := visitorOf(r)
+	v := vis.visitor
 	if !v.loggedIn() {
 		writeJSONError(w, http.StatusUnauthorized, "login required")
 		return nil
@@ -61,8 +62,9 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, r *http.Request) err
 	}
 	returnPath, _ := auth.SafeReturnPath(r.PostForm.Get("return")) // "" when absent or not same-site
 	pagePath := cmp.Or(returnPath, refererPath(r), "/")
-	res := h.resolver.Resolve(r.Host, pagePath)
-	on := h.requestFlags(r, res.Locale)
+	pv := vis.pageVisit(pagePath) // the page's market and flags, not the route's
+	res := pv.market()
+	on := pv.flags(res.Locale)
 
 	s := v.session
 	if target != s.CustomerNumber {

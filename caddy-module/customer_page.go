@@ -1,7 +1,6 @@
 package shell
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -18,60 +17,52 @@ import (
 // The customer step of a page request (DESIGN.md step 5): customer data within the budget,
 // then the customer redirect rule, answered with a 302 before the page is served.
 
-type customerKey struct{}
-
-// customerOf gives the customer view loaded for the request, nil when there is none (logged
-// out, no customer block, or the data was not at hand within the budget).
-func customerOf(r *http.Request) *customer.View {
-	v, _ := r.Context().Value(customerKey{}).(*customer.View)
-	return v
-}
-
 // errLate says the customer's data did not arrive within the page's budget.
 var errLate = errors.New("customer data not at hand within the budget")
 
 // serveCustomer runs the customer step for a page: it gives the device its identity, loads
-// the logged-in customer's data within the budget and applies the redirect rule. It returns
-// the request carrying the data, and whether it answered (a redirect).
-func (h *Handler) serveCustomer(w http.ResponseWriter, r *http.Request) (*http.Request, bool, error) {
+// the logged-in customer's data within the budget into the visit and applies the redirect
+// rule. It says whether it answered (a redirect).
+func (h *Handler) serveCustomer(w http.ResponseWriter, v *visit) bool {
+	r := v.r
 	if !isPageNavigation(r) {
-		return r, false, nil
+		return false
 	}
-	keepDevice(w, r)
-	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() {
-		return r, false, nil
+	v.device = keepDevice(w, r)
+	if h.Customer == nil || h.Customer.rt == nil || !v.visitor.loggedIn() {
+		return false
 	}
 	rt := h.Customer.rt
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
-	view, err := h.loadCustomer(r, res.Locale, rt.budget)
+	view, err := h.loadCustomer(v, rt.budget)
 	if err != nil {
 		if errors.Is(err, errLate) {
 			rt.late.Add(1)
 		}
-		return r, false, nil // the loading header; the shell asks /_shell/state
+		return false // the loading header; the shell asks /_shell/state
 	}
-	r = r.WithContext(context.WithValue(r.Context(), customerKey{}, view))
-	to := h.customerRedirect(r, view, "page")
+	v.customer = view
+	to := h.customerRedirect(v, "page")
 	if to == "" {
-		return r, false, nil
+		return false
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, to, http.StatusFound)
-	return r, true, nil
+	return true
 }
 
-// customerRedirect applies the customer redirect rule to the page r names and gives the path
+// customerRedirect applies the customer redirect rule to the visit's page and gives the path
 // to send the customer to, "" for none. A redirect first sends its tracking event (spec 4);
 // queued, so it never waits. via says who acts on it: "page" (a 302) or "state" (the shell).
-func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via string) string {
+func (h *Handler) customerRedirect(v *visit, via string) string {
 	rt := h.Customer.rt
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
+	r := v.r
+	res := v.market()
 	page := rt.sparedPageOf(r.URL.Path, res.Locale, res.BasePath)
 	if page == rules.RedirectOnContent {
-		routed := h.headerInput(r.URL.Path)
+		routed := v.headerInput()
 		page = rules.RedirectPageOf(routed.Kind, routed.Mode)
 	}
-	target := rules.RedirectRule(redirectInputOf(page, view))
+	target := rules.RedirectRule(redirectInputOf(page, v.customer))
 	if target == rules.RedirectNone {
 		return ""
 	}
@@ -85,21 +76,15 @@ func (h *Handler) customerRedirect(r *http.Request, view *customer.View, via str
 	return rt.pathOf(targetPage[target], res.Locale, res.BasePath)
 }
 
-type redirectKey struct{}
-
-// stateRedirectOf gives the redirect /_shell/state found for r's page, "" for none.
-func stateRedirectOf(r *http.Request) string {
-	to, _ := r.Context().Value(redirectKey{}).(string)
-	return to
-}
-
 // loadCustomer loads the visitor's customer data, waiting at most wait. The load goes on
 // after the wait: its answers land in the cache, where /_shell/state and the next page find
 // them.
-func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duration) (*customer.View, error) {
+func (h *Handler) loadCustomer(v *visit, wait time.Duration) (*customer.View, error) {
 	rt := h.Customer.rt
-	s := visitorOf(r).session
-	f := h.customerFlags(r, locale)
+	r := v.r
+	s := v.visitor.session
+	locale := v.market().Locale
+	f := h.Customer.flags(locale, v.flags(locale))
 	shown := shownCustomer(s, f.SwitchableAccounts) // account_switch.go
 	if shown != s.CustomerNumber {
 		f.LoginCustomerNumber = s.CustomerNumber
@@ -133,33 +118,31 @@ func (h *Handler) loadCustomer(r *http.Request, locale string, wait time.Duratio
 	}
 }
 
-// customerFlags are the switches of a customer load for a page in locale: the page's own
-// load and the one the login starts for it ask the same calls (the same cache keys).
-func (h *Handler) customerFlags(r *http.Request, locale string) customer.Flags {
+// flags are the switches of a customer load for a page in locale with the request's flags
+// on: the page's own load and the one the login starts for it ask the same calls (the same
+// cache keys).
+func (c *CustomerData) flags(locale string, on map[string]bool) customer.Flags {
 	return customer.Flags{
 		Locale:             locale,
-		OmitDataValidity:   h.Customer.OmitDataValidity,
-		SwitchableAccounts: h.requestFlags(r, locale)[flags.MinorAccountSwitch],
+		OmitDataValidity:   c.OmitDataValidity,
+		SwitchableAccounts: on[flags.MinorAccountSwitch],
 	}
 }
 
-// withCustomer gives r carrying the customer's data, waiting for it as long as the API
-// takes: for /_shell/state, which the shell asks when the page went out without the data.
-func (h *Handler) withCustomer(r *http.Request) *http.Request {
-	if h.Customer == nil || h.Customer.rt == nil || !visitorOf(r).loggedIn() || customerOf(r) != nil {
-		return r
+// loadStateCustomer loads the customer's data into the visit of /_shell/state's page,
+// waiting for it as long as the API takes (the page went out without it), and the redirect
+// the shell is to follow.
+func (h *Handler) loadStateCustomer(v *visit) {
+	if h.Customer == nil || h.Customer.rt == nil || !v.visitor.loggedIn() || v.customer != nil {
+		return
 	}
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
 	// The client's own timeout bounds each call; this bounds the whole load.
-	view, err := h.loadCustomer(r, res.Locale, 2*customer.DefaultTimeout)
+	view, err := h.loadCustomer(v, 2*customer.DefaultTimeout)
 	if err != nil {
-		return r
+		return
 	}
-	ctx := context.WithValue(r.Context(), customerKey{}, view)
-	if to := h.customerRedirect(r, view, "state"); to != "" {
-		ctx = context.WithValue(ctx, redirectKey{}, to)
-	}
-	return r.WithContext(ctx)
+	v.customer = view
+	v.redirect = h.customerRedirect(v, "state")
 }
 
 // redirectInputOf is the redirect rule's input for a customer on page.

@@ -6,6 +6,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
@@ -23,7 +24,8 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 	if u, err := url.Parse(returnTo); err == nil && u.Path != "" {
 		path = u.Path
 	}
-	f := h.customerFlags(r, h.resolver.Resolve(r.Host, path).Locale)
+	locale := h.resolver.Resolve(r.Host, path).Locale // the callback's one resolution: of the page it returns to
+	f := h.Customer.flags(locale, h.edgeFlags.evaluate(flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}))
 	token, number, subject := s.Tokens.AccessToken, s.CustomerNumber, s.Subject
 	rt.client.Belongs(number, customerOwners(s)...)
 	// The callback's response is written before the calls end: keep the request's values (the

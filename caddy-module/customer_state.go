@@ -3,12 +3,10 @@ package shell
 import (
 	"bytes"
 	"maps"
-	"net/http"
 	"sync"
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/customer"
-	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -17,25 +15,12 @@ import (
 // step 6), following the private header's contract (shell-ui/src/header/private:
 // customerSlots.ts, customerGates.ts).
 
-// requestFlags are the flags of a request: its locale, its device's kind and, once the
-// customer's data is at hand, the investor's country.
-func (h *Handler) requestFlags(r *http.Request, locale string) map[string]bool {
-	if h.edgeFlags.set == nil {
-		return map[string]bool{}
-	}
-	fr := flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}
-	if v := customerOf(r); v != nil {
-		fr.Country = v.Country
-	}
-	return h.edgeFlags.set.Evaluate(fr)
-}
-
 // fillCustomerState puts the device's flags, the customer block and the product access into
 // p's state, and opens the private header's gates that the customer's facts hold.
-func (h *Handler) fillCustomerState(r *http.Request, p *page) {
-	p.state.Flags = h.requestFlags(r, p.state.Locale)
-	view := customerOf(r)
-	if v := visitorOf(r); view != nil && v.loggedIn() && v.session.ActingCustomerNumber != "" && view.BacNumber == v.session.ActingCustomerNumber {
+func (h *Handler) fillCustomerState(vis *visit, p *page) {
+	p.state.Flags = vis.flags(p.state.Locale)
+	view := vis.customer
+	if v := vis.visitor; view != nil && v.loggedIn() && v.session.ActingCustomerNumber != "" && view.BacNumber == v.session.ActingCustomerNumber {
 		// An account switch, and the data shown is the account switched to (not the login's
 		// own, as with the flag off): the state names both (account_switch.go).
 		p.state.CustomerID, p.state.LoginCustomerID = view.BacNumber, v.session.CustomerNumber
@@ -45,7 +30,7 @@ func (h *Handler) fillCustomerState(r *http.Request, p *page) {
 	}
 	c := view.Customer
 	p.state.Customer = &c
-	p.state.Redirect = stateRedirectOf(r)
+	p.state.Redirect = vis.redirect
 	p.state.Access = accessValuesOf(view, h.Customer.rt.hideFinance[c.DistributorID])
 	on := maps.Clone(p.state.Flags)
 	maps.Copy(on, customerFacts(&p.state))

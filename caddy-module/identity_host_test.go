@@ -121,7 +121,7 @@ func mustHost(t *testing.T, raw string) string {
 // loopback only outside production.
 func TestSiteOriginNamesConfiguredHostsOnly(t *testing.T) {
 	h := &Handler{Identity: &Identity{Environment: auth.EnvProduction, LoginHosts: []string{"www.Example.de"}}}
-	h.resolver = market.Resolver{Hosts: map[string]string{"example.co.uk": "en-GB"}}
+	h.resolver.Resolver = market.Resolver{Hosts: map[string]string{"example.co.uk": "en-GB"}}
 	dev := &Handler{Identity: &Identity{Environment: "development"}}
 	tests := []struct {
 		h      *Handler

@@ -122,11 +122,11 @@ http://localhost:%d {
 		}
 		cookies = append(cookies, cookie.Value)
 		for _, p := range []string{"/festgeld/", "/tagesgeld/"} {
-			if v := visit(client, base+p, cookie); v.err != nil || v.status >= 500 {
+			if v := visitPage(client, base+p, cookie); v.err != nil || v.status >= 500 {
 				t.Errorf("%s: %s: %d %v", user, p, v.status, v.err)
 			}
 		}
-		visit(client, base+"/_shell/state?path=/festgeld/", cookie)
+		visitPage(client, base+"/_shell/state?path=/festgeld/", cookie)
 		if res, _, err := postShell(client, base, routePrefix+"auth/logout", cookie, nil); err != nil || res.StatusCode != http.StatusSeeOther {
 			t.Errorf("%s: logout: %v %v", user, res, err)
 		}

@@ -122,8 +122,8 @@ type pageVisit struct {
 // connections still queued on a listener that closes (see reloadUnderLoad).
 func (v pageVisit) reset() bool { return v.status == 0 && errors.Is(v.err, syscall.ECONNRESET) }
 
-// visit gets a page as a browser navigation with cookie (nil: anonymous).
-func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
+// visitPage gets a page as a browser navigation with cookie (nil: anonymous).
+func visitPage(client *http.Client, target string, cookie *http.Cookie) pageVisit {
 	req, _ := http.NewRequest(http.MethodGet, target, nil)
 	req.Header.Set("Accept", "text/html")
 	req.Header.Set("Sec-Fetch-Dest", "document")

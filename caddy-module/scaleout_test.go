@@ -82,7 +82,7 @@ http://localhost:%d {
 	seen := map[string]int{} // pages served per replica
 	step := func(what, path string, wantLoggedIn bool) {
 		t.Helper()
-		v := visit(client, base+path, cookieOf(t, browser, base))
+		v := visitPage(client, base+path, cookieOf(t, browser, base))
 		if p := v.noErrorPage(what); p != "" {
 			t.Fatal(p)
 		}
@@ -139,7 +139,7 @@ http://localhost:%d {
 		step("a page after the logout", fmt.Sprintf("/festgeld/out-%d/", i), false)
 	}
 	for _, port := range []int{portA, portB} {
-		if v := visit(client, fmt.Sprintf("http://localhost:%d/festgeld/", port), cookieOf(t, browser, base)); v.loggedIn {
+		if v := visitPage(client, fmt.Sprintf("http://localhost:%d/festgeld/", port), cookieOf(t, browser, base)); v.loggedIn {
 			t.Errorf("replica on %d still shows the customer logged in after the logout", port)
 		}
 	}

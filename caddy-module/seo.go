@@ -83,12 +83,6 @@ func (h *Handler) headerRouteRules() (rules.HeaderRoutes, error) {
 	return routes, nil
 }
 
-// headerInput is the header input of a request path: the path rules, then the operator's
-// routes.
-func (h *Handler) headerInput(path string) rules.HeaderInput {
-	return h.headerRoutes.Input(path)
-}
-
 // headOf gives the Head fragment of a page in locale with the header variant header; titled
 // adds the default title.
 func (h *Handler) headOf(locale, header string, titled bool) []byte {

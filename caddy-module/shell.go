@@ -125,8 +125,8 @@ type Handler struct {
 	Tracking *Tracking `json:"tracking,omitempty"`
 
 	bundle   *bundle.Bundle
-	plans    *splice.Plans // nil when PagePlans is -1
-	resolver market.Resolver
+	plans    *splice.Plans  // nil when PagePlans is -1
+	resolver marketResolver // visit.go: the market, once per request
 	logger   *zap.Logger
 	now      func() time.Time
 
@@ -181,7 +181,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		}
 		hosts[strings.ToLower(host)] = locale
 	}
-	h.resolver = market.Resolver{Hosts: hosts, Default: h.DefaultLocale}
+	h.resolver = marketResolver{Resolver: market.Resolver{Hosts: hosts, Default: h.DefaultLocale}}
 
 	var fsys fs.FS
 	if h.UIDir != "" {
@@ -268,40 +268,46 @@ func (h *Handler) Validate() error {
 	return h.validateIdentity()
 }
 
-// ServeHTTP answers the gateway's own routes and splices the shell into pages.
+// ServeHTTP answers the gateway's own routes and splices the shell into pages: the seven
+// steps of DESIGN.md over one visit.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
 	h.setHSTS(w, r)
-	path, ok := decisionPath(r)
+	v, ok := h.newVisit(r) // 1 market: resolved at its first ask, once
 	if !ok {
 		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision
 		// made here would hold for the one behind the gateway.
 		return caddyhttp.Error(http.StatusBadRequest, rules.ErrUndecidablePath)
 	}
-	r, answered, err := h.serveIdentity(w, r, next) // session, login, token relay, access guard
+	r, answered, err := h.serveIdentity(w, r, next) // 3 session, 4 access guard; login, token relay
 	if answered {
 		return err
 	}
-	if strings.HasPrefix(path, routePrefix) {
-		return h.serveOwnRoute(w, r)
+	v.r, v.visitor = r, visitorOf(r)
+	if strings.HasPrefix(v.path, routePrefix) {
+		return h.serveOwnRoute(w, v) // 2 own routes
 	}
-	r, answered, err = h.serveCustomer(w, r) // customer data and the redirect rule (step 5)
-	if answered {
-		return err
+	if h.serveCustomer(w, v) { // 5 customer data and the redirect rule
+		return nil
 	}
-	next, answered = h.sessionsPage(w, r, path, next) // sessions_page.go: the gateway's own page
+	next, answered = h.sessionsPage(w, r, v.path, next) // sessions_page.go: the gateway's own page
 	if answered {
 		return nil
 	}
+	return h.servePage(w, v, next) // 6 shell state, 7 response
+}
+
+// servePage serves the page through next with the shell spliced in (steps 6 and 7), or
+// untouched when the response gets none.
+func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Handler) error {
+	r := v.r
 	var page *page
 	reason := ineligible(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
-		page = h.pageOf(r)
+		page = h.pageOf(v)
 		if repl != nil {
-			repl.Set(placeholderLocale, page.state.Locale)
-			repl.Set(placeholderHeaderVariant, page.state.HeaderVariant)
-			repl.Set(placeholderLoggedIn, page.state.IsLoggedIn)
+			setPlaceholders(repl, page)
 		}
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
@@ -310,7 +316,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	} else if repl != nil {
 		// Most such requests are a page's images, scripts and styles: their shell is worked out
 		// only if a log line asks for it.
-		repl.Map(h.lazyPlaceholders(r))
+		repl.Map(h.lazyPlaceholders(v))
 	}
 	sw := newShellWriter(w, r, h, page, reason)
 	defer func() {
@@ -321,7 +327,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	}()
 	// The session cookie was read above; the content origin never gets it (cookies.go).
 	dropSessionCookies(r)
-	err = next.ServeHTTP(sw, r)
+	err := next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err
 }
@@ -333,9 +339,16 @@ const (
 	placeholderLoggedIn      = "http.shell.logged_in"
 )
 
+// setPlaceholders sets the placeholders of a request with a shell.
+func setPlaceholders(repl *caddy.Replacer, p *page) {
+	repl.Set(placeholderLocale, p.state.Locale)
+	repl.Set(placeholderHeaderVariant, p.state.HeaderVariant)
+	repl.Set(placeholderLoggedIn, p.state.IsLoggedIn)
+}
+
 // lazyPlaceholders answers the placeholders for a request that gets no shell, from the page
 // it would have, worked out at the first ask.
-func (h *Handler) lazyPlaceholders(r *http.Request) caddy.ReplacerFunc {
+func (h *Handler) lazyPlaceholders(v *visit) caddy.ReplacerFunc {
 	var p *page
 	return func(key string) (any, bool) {
 		switch key {
@@ -344,7 +357,7 @@ func (h *Handler) lazyPlaceholders(r *http.Request) caddy.ReplacerFunc {
 			return nil, false
 		}
 		if p == nil {
-			p = h.pageOf(r)
+			p = h.pageOf(v)
 		}
 		switch key {
 		case placeholderLocale:
