@@ -53,7 +53,7 @@ func (h *Handler) pageOf(v *visit) *page {
 		Locale:   res.Locale,
 		Regflow:  regflow,
 		LoggedIn: v.visitor.loggedIn(),
-		// The customer's data, when the customer step had it at hand (customer_page.go).
+		// The customer's data, when the customer step had it at hand (customer.go).
 		HasCustomerData: v.customer != nil,
 	}
 	variant := rules.SelectHeader(in)

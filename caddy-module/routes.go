@@ -46,7 +46,7 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, v *visit) error {
 	case path == sessionEndPath:
 		return h.serveSessionEnd(w, r)
 	case path == switchAccountPath:
-		return h.serveSwitchAccount(w, v) // account_switch.go
+		return h.serveSwitchAccount(w, v) // customer.go
 	}
 	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
 }
