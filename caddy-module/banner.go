@@ -57,11 +57,12 @@ type edgeBanner struct {
 	markets []market.BannerMarket
 }
 
-// provisionBanner sets the banner's defaults and reads the build's market list.
-func (h *Handler) provisionBanner(fsys fs.FS) error {
+// provision gives what the banner needs at a request: the names with their defaults, and the
+// UI build's market list. b may be nil (every default).
+func (b *BannerConfig) provision(fsys fs.FS, logger *zap.Logger) (edgeBanner, error) {
 	cfg := BannerConfig{}
-	if h.Banner != nil {
-		cfg = *h.Banner
+	if b != nil {
+		cfg = *b
 	}
 	if cfg.QueryParam == "" {
 		cfg.QueryParam = defaultBannerQueryParam
@@ -75,34 +76,32 @@ func (h *Handler) provisionBanner(fsys fs.FS) error {
 	raw, err := fs.ReadFile(fsys, marketsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		// A build from before the banner: pages go out without one.
-		h.logger.Warn("the UI build has no market list; the country banner is off until the UI is rebuilt", zap.String("file", marketsFile))
-		h.edgeBanner = edgeBanner{cfg: cfg}
-		return nil
+		logger.Warn("the UI build has no market list; the country banner is off until the UI is rebuilt", zap.String("file", marketsFile))
+		return edgeBanner{cfg: cfg}, nil
 	}
 	if err != nil {
-		return fmt.Errorf("shell: reading the UI build's %s for the country banner: %w (rebuild the UI)", marketsFile, err)
+		return edgeBanner{}, fmt.Errorf("shell: reading the UI build's %s for the country banner: %w (rebuild the UI)", marketsFile, err)
 	}
 	var markets []market.BannerMarket
 	if err := json.Unmarshal(raw, &markets); err != nil {
-		return fmt.Errorf("shell: the UI build's %s is not a market list: %w (rebuild the UI)", marketsFile, err)
+		return edgeBanner{}, fmt.Errorf("shell: the UI build's %s is not a market list: %w (rebuild the UI)", marketsFile, err)
 	}
-	h.edgeBanner = edgeBanner{cfg: cfg, markets: markets}
-	return nil
+	return edgeBanner{cfg: cfg, markets: markets}, nil
 }
 
-// validateBanner checks the names the operator gave.
-func (h *Handler) validateBanner() error {
-	if h.Banner == nil {
+// validate checks the names the operator gave; b may be nil.
+func (b *BannerConfig) validate() error {
+	if b == nil {
 		return nil
 	}
 	for what, name := range map[string]string{
-		"query_param": h.Banner.QueryParam, "preferred_cookie": h.Banner.PreferredCookie, "redirect_cookie": h.Banner.RedirectCookie,
+		"query_param": b.QueryParam, "preferred_cookie": b.PreferredCookie, "redirect_cookie": b.RedirectCookie,
 	} {
 		if name != "" && !isToken(name) {
 			return fmt.Errorf("shell: banner %s %q is not a name; use letters, digits, - and _", what, name)
 		}
 	}
-	if c := h.Banner.CountryHeader; c != "" && !isToken(c) {
+	if c := b.CountryHeader; c != "" && !isToken(c) {
 		return fmt.Errorf("shell: banner country_header %q is not a header name, e.g. CF-IPCountry", c)
 	}
 	return nil

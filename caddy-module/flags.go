@@ -47,11 +47,3 @@ func (h *Handler) flagsOf(locale string) map[string]bool {
 func (h *Handler) gated(f *bundle.Fragment, on map[string]bool) *bundle.Fragment {
 	return h.edgeFlags.fragments.For(f, on)
 }
-
-// provisionFlagsAndBanner prepares the flags, then the banner, which lists markets by them.
-func (h *Handler) provisionFlagsAndBanner(fsys fs.FS) error {
-	if err := h.provisionFlags(fsys); err != nil {
-		return err
-	}
-	return h.provisionBanner(fsys)
-}

@@ -63,14 +63,6 @@ func (h *Handler) provisionSEO() error {
 	return nil
 }
 
-// validateSEO checks the header routes and the consent configuration.
-func (h *Handler) validateSEO() error {
-	if _, err := h.headerRouteRules(); err != nil {
-		return err
-	}
-	return h.Consent.validate()
-}
-
 func (h *Handler) headerRouteRules() (rules.HeaderRoutes, error) {
 	in := make([]rules.HeaderRoute, len(h.HeaderVariants))
 	for i, r := range h.HeaderVariants {

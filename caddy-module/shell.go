@@ -115,7 +115,7 @@ type Handler struct {
 	// Banner names the country banner's request header, query parameter and cookies.
 	Banner *BannerConfig `json:"banner,omitempty"`
 
-	// The customer at the edge and tracking (customer_config.go, tracking_config.go).
+	// The customer at the edge and tracking (customer.go, events.go).
 
 	// Customer loads a logged-in customer's data for the private header, the menus and the
 	// customer redirect rule. It needs Identity.
@@ -201,7 +201,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return fmt.Errorf("shell: the built-in UI: %w", err)
 	}
 	h.bundle = b
-	if err := h.provisionFlagsAndBanner(fsys); err != nil {
+	if err := h.provisionFlags(fsys); err != nil {
+		return err
+	}
+	if h.edgeBanner, err = h.Banner.provision(fsys, h.logger); err != nil { // lists markets by the flags
 		return err
 	}
 	if err := h.provisionSEO(); err != nil {
@@ -236,7 +239,7 @@ func (h *Handler) Validate() error {
 			return fmt.Errorf("shell: host %s: %w", host, err)
 		}
 	}
-	if err := h.validateBanner(); err != nil {
+	if err := h.Banner.validate(); err != nil {
 		return err
 	}
 	if h.Compressed != compressedDecode && h.Compressed != compressedPassthrough {
@@ -254,7 +257,10 @@ func (h *Handler) Validate() error {
 	if err := h.validateHSTS(); err != nil {
 		return err
 	}
-	if err := h.validateSEO(); err != nil {
+	if _, err := h.headerRouteRules(); err != nil { // head.go
+		return err
+	}
+	if err := h.Consent.validate(); err != nil {
 		return err
 	}
 	if err := h.validateCustomerAndTracking(); err != nil {
