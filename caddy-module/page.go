@@ -18,7 +18,7 @@ type page struct {
 	header *bundle.Fragment
 	footer *bundle.Fragment
 
-	// For Resolve (seo.go): what the header was selected from, and the rendered fragments.
+	// For Resolve (head.go): what the header was selected from, and the rendered fragments.
 	h     *Handler
 	input rules.HeaderInput
 	frags splice.Fragments
@@ -134,7 +134,7 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	*bp = (*bp)[:0]
 	f, err := h.appendFragments(p, bp)
 	p.frags, p.buf = f, bp
-	f.Resolve = p // the page's head may ask for a title and a header variant (seo.go)
+	f.Resolve = p // the page's head may ask for a title and a header variant (head.go)
 	return f, bp, err
 }
 

@@ -86,7 +86,7 @@ type Handler struct {
 	// "max-age=31536000; includeSubDomains"; "off" sends none.
 	HSTS string `json:"hsts,omitempty"`
 
-	// Page title, consent and header choice (seo.go, consent.go).
+	// Page title, consent and header choice (head.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
 	// <meta name="shell-header" content="..."> wins over them.
