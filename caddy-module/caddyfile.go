@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/caddyserver/caddy/v2"
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/caddyconfig/httpcaddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
@@ -36,15 +37,42 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		revalidate       on|off
 //		frame_ancestors  <source>...   ('self' by default; 'none', https:, https://partner.example, *)
 //		hsts             <Strict-Transport-Security value>|off  (default max-age=31536000; includeSubDomains)
-//		flags            <file>   (see caddyfile_flags.go)
-//		banner           { ... }  (see caddyfile_banner.go)
-//		header_variant   <path-glob> <variant>  (see caddyfile_header_variant.go)
-//		consent          { ... }                (see caddyfile_consent.go)
-//		identity         { ... }  (see caddyfile_identity.go)
-//		app_view         { ... }  (see app_view.go)
-//		customer         { ... }  (see caddyfile_customer.go)
-//		tracking         { ... }  (see caddyfile_customer.go)
+//		flags            <file>
+//		header_variant   <path-glob> <variant>
+//		banner {
+//			country_header   <header>   (e.g. CF-IPCountry)
+//			query_param      <name>     (default region_redirect)
+//			preferred_cookie <name>     (default shell_preferred_locale)
+//			redirect_cookie  <name>     (default shell_region_redirect)
+//		}
+//		consent {
+//			manager_script    <url>
+//			manager_attribute <name> [<value>]
+//			tag_manager       german|non_german|us <container-id>
+//			tag_manager_url   <url>
+//		}
+//		customer [<api>] {
+//			api                  <base-url>
+//			budget               <duration>   (default 300ms)
+//			timeout              <duration>   (default 3s)
+//			hide_finance_for     <distributor-id>...
+//			default_distributors <distributor-id>...
+//			omit_data_validity
+//			redirect             <page> [<locale>] <path>
+//		}
+//		tracking [<collector-url>] {
+//			collector  <url>
+//			queue      <n>   (default 1000)
+//			rate_limit <events> <window> [burst <n>] [clients <n>]   (default 30 1m burst 20 clients 10000)
+//		}
+//		app_view { ... }  (app_view.go)
+//		identity { ... }  (caddyfile_identity.go)
 //	}
+//
+// A customer redirect page is reference_account, financial_information, cdvc or
+// reference_account_update. Without a locale the path is under each locale's base path; with
+// one, it is the whole path for that locale. Each nested block has its parse function below;
+// Validate checks the values, the parsers only read them.
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	d.Next() // the directive's name
 	if d.NextArg() {
@@ -158,5 +186,257 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	return nil
 }
 
-// Interface guard
-var _ caddyfile.Unmarshaler = (*Handler)(nil)
+// parseFlags reads `flags <file>`: the operator's feature-flag file (JSON).
+func parseFlags(d *caddyfile.Dispenser, h *Handler) error {
+	if !d.AllArgs(&h.FlagFile) {
+		return d.Errf("flags takes one path: a JSON flag file, e.g. flags testdata/flags.json")
+	}
+	return nil
+}
+
+// parseHeaderVariant reads one `header_variant <path-glob> <variant>` line; the lines keep
+// their order, the first match wins. Validate checks the variant names.
+func parseHeaderVariant(d *caddyfile.Dispenser, h *Handler) error {
+	var r HeaderVariantRoute
+	if !d.AllArgs(&r.Path, &r.Variant) {
+		return d.Errf("header_variant takes a path glob and a variant, e.g. header_variant /en/partner-banks/* bank-navigation")
+	}
+	h.HeaderVariants = append(h.HeaderVariants, r)
+	return nil
+}
+
+// parseBanner reads the banner block.
+func parseBanner(d *caddyfile.Dispenser, h *Handler) error {
+	if d.NextArg() {
+		return d.Errf("banner takes a block, e.g. banner { country_header CF-IPCountry }")
+	}
+	if h.Banner == nil {
+		h.Banner = &BannerConfig{}
+	}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		var target *string
+		switch opt := d.Val(); opt {
+		case "country_header":
+			target = &h.Banner.CountryHeader
+		case "query_param":
+			target = &h.Banner.QueryParam
+		case "preferred_cookie":
+			target = &h.Banner.PreferredCookie
+		case "redirect_cookie":
+			target = &h.Banner.RedirectCookie
+		default:
+			return d.Errf("unknown banner option %q; the options are country_header, query_param, preferred_cookie and redirect_cookie", opt)
+		}
+		if !d.AllArgs(target) {
+			return d.Errf("banner %s takes one name", d.Val())
+		}
+	}
+	return nil
+}
+
+// parseConsent reads the consent block.
+func parseConsent(d *caddyfile.Dispenser, h *Handler) error {
+	if d.NextArg() {
+		return d.Errf("consent takes no arguments, only a block of manager_script, manager_attribute, tag_manager and tag_manager_url")
+	}
+	if h.Consent != nil {
+		return d.Errf("consent is given twice; give one block")
+	}
+	c := &Consent{}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		switch d.Val() {
+		case "manager_script":
+			if !d.AllArgs(&c.ManagerScript) {
+				return d.Errf("manager_script takes one URL: the consent manager's loader script")
+			}
+		case "manager_attribute":
+			args := d.RemainingArgs()
+			if len(args) < 1 || len(args) > 2 {
+				return d.Errf("manager_attribute takes a name and an optional value, e.g. manager_attribute data-settings-id AbC123")
+			}
+			if c.ManagerAttributes == nil {
+				c.ManagerAttributes = map[string]string{}
+			}
+			if _, dup := c.ManagerAttributes[args[0]]; dup {
+				return d.Errf("manager_attribute %s is given twice", args[0])
+			}
+			c.ManagerAttributes[args[0]] = ""
+			if len(args) == 2 {
+				c.ManagerAttributes[args[0]] = args[1]
+			}
+		case "tag_manager":
+			var group, id string
+			if !d.AllArgs(&group, &id) {
+				return d.Errf("tag_manager takes a market group (german, non_german or us) and a container id, e.g. tag_manager german GTM-ABC1234")
+			}
+			if c.TagManager == nil {
+				c.TagManager = map[string]string{}
+			}
+			if _, dup := c.TagManager[group]; dup {
+				return d.Errf("tag_manager %s is given twice; a market group has one container", group)
+			}
+			c.TagManager[group] = id
+		case "tag_manager_url":
+			if !d.AllArgs(&c.TagManagerURL) {
+				return d.Errf("tag_manager_url takes one URL: the container loader, without ?id=")
+			}
+		default:
+			return d.Errf("unknown consent option %q; the options are manager_script, manager_attribute, tag_manager and tag_manager_url", d.Val())
+		}
+	}
+	h.Consent = c
+	return nil
+}
+
+// parseCustomer reads the customer block and its short form, customer <api>.
+func parseCustomer(d *caddyfile.Dispenser, h *Handler) error {
+	if h.Customer != nil {
+		return d.Err("customer is given twice; put every customer option in one block")
+	}
+	c := new(CustomerData)
+	if d.NextArg() {
+		c.API = d.Val() // the short form: customer <api>
+		if d.NextArg() {
+			return d.ArgErr()
+		}
+	}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		switch opt := d.Val(); opt {
+		case "api":
+			if !d.AllArgs(&c.API) {
+				return d.Errf("api takes one URL, e.g. api https://api.example.com/rest/open_api/v2")
+			}
+		case "budget", "timeout":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("%s takes one duration, e.g. %s 300ms", opt, opt)
+			}
+			dur, err := caddy.ParseDuration(v)
+			if err != nil {
+				return d.Errf("%s %q is not a duration; give one such as 300ms or 3s", opt, v)
+			}
+			if opt == "budget" {
+				c.Budget = caddy.Duration(dur)
+			} else {
+				c.Timeout = caddy.Duration(dur)
+			}
+		case "hide_finance_for", "default_distributors":
+			ids := d.RemainingArgs()
+			if len(ids) == 0 {
+				return d.Errf("%s takes one or more distributor ids, e.g. %s dkb_retail", opt, opt)
+			}
+			if opt == "hide_finance_for" {
+				c.HideFinanceFor = append(c.HideFinanceFor, ids...)
+			} else {
+				c.DefaultDistributors = append(c.DefaultDistributors, ids...)
+			}
+		case "omit_data_validity":
+			if d.NextArg() {
+				return d.Errf("omit_data_validity takes no value")
+			}
+			c.OmitDataValidity = true
+		case "redirect":
+			args := d.RemainingArgs()
+			switch len(args) {
+			case 2:
+				if c.Redirects == nil {
+					c.Redirects = map[string]string{}
+				}
+				c.Redirects[args[0]] = args[1]
+			case 3:
+				if c.LocaleRedirects == nil {
+					c.LocaleRedirects = map[string]map[string]string{}
+				}
+				if c.LocaleRedirects[args[1]] == nil {
+					c.LocaleRedirects[args[1]] = map[string]string{}
+				}
+				c.LocaleRedirects[args[1]][args[0]] = args[2]
+			default:
+				return d.Errf("redirect takes a page, an optional locale and a path, e.g. redirect cdvc /data-validity-check/ or redirect cdvc en-GB /en-gb/check/")
+			}
+		default:
+			return d.Errf("unknown customer option %q; the options are api, budget, timeout, hide_finance_for, default_distributors, omit_data_validity and redirect", opt)
+		}
+	}
+	h.Customer = c
+	return nil
+}
+
+// parseTracking reads the tracking block and its short form, tracking <collector-url>.
+func parseTracking(d *caddyfile.Dispenser, h *Handler) error {
+	if h.Tracking != nil {
+		return d.Err("tracking is given twice; put every tracking option in one block")
+	}
+	t := new(Tracking)
+	if d.NextArg() {
+		t.Collector = d.Val()
+		if d.NextArg() {
+			return d.ArgErr()
+		}
+	}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		switch opt := d.Val(); opt {
+		case "collector":
+			if !d.AllArgs(&t.Collector) {
+				return d.Errf("collector takes one URL, e.g. collector https://events.example.com/v1/events")
+			}
+		case "queue":
+			var v string
+			if !d.AllArgs(&v) {
+				return d.Errf("queue takes one number, e.g. queue 1000")
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n <= 0 {
+				return d.Errf("queue %q is not a positive number; give how many events may wait, e.g. queue 1000", v)
+			}
+			t.Queue = n
+		case "rate_limit":
+			l, err := parseEventRateLimit(d)
+			if err != nil {
+				return err
+			}
+			t.RateLimit = l
+		default:
+			return d.Errf("unknown tracking option %q; the options are collector, queue and rate_limit", opt)
+		}
+	}
+	h.Tracking = t
+	return nil
+}
+
+// parseEventRateLimit reads rate_limit <events> <window> [burst <n>] [clients <n>].
+func parseEventRateLimit(d *caddyfile.Dispenser) (*EventRateLimit, error) {
+	const example = "e.g. rate_limit 30 1m burst 20"
+	args := d.RemainingArgs()
+	if len(args) < 2 || len(args)%2 != 0 {
+		return nil, d.Errf("rate_limit takes how many events per window, the window and optional burst and clients, %s", example)
+	}
+	l := new(EventRateLimit)
+	n, err := strconv.Atoi(args[0])
+	if err != nil || n <= 0 {
+		return nil, d.Errf("rate_limit events %q is not a positive number, %s", args[0], example)
+	}
+	l.Events = n
+	w, err := caddy.ParseDuration(args[1])
+	if err != nil || w <= 0 {
+		return nil, d.Errf("rate_limit window %q is not a duration, %s", args[1], example)
+	}
+	l.Window = caddy.Duration(w)
+	for i := 2; i < len(args); i += 2 {
+		var field *int
+		switch args[i] {
+		case "burst":
+			field = &l.Burst
+		case "clients":
+			field = &l.Clients
+		default:
+			return nil, d.Errf("unknown rate_limit option %q; after the window come burst <n> and clients <n>, %s", args[i], example)
+		}
+		n, err := strconv.Atoi(args[i+1])
+		if err != nil || n <= 0 {
+			return nil, d.Errf("rate_limit %s %q is not a positive number, %s", args[i], args[i+1], example)
+		}
+		*field = n
+	}
+	return l, nil
+}
