@@ -29,16 +29,16 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //	shell {
 //		design_version   v1|v2
 //		default_locale   <locale>
-//		host             <hostname> <locale>
+//		hosts            <hostname> <locale>
 //		ui_dir           <path>
 //		compressed       decode|passthrough
 //		max_decoded_size <size>
 //		page_plans       <pages>|off
-//		revalidate       on|off
+//		disable_revalidation
 //		frame_ancestors  <source>...   ('self' by default; 'none', https:, https://partner.example, *)
 //		hsts             <Strict-Transport-Security value>|off  (default max-age=31536000; includeSubDomains)
-//		flags            <file>
-//		header_variant   <path-glob> <variant>
+//		flag_file        <file>
+//		header_variants  <path-glob> <variant>
 //		banner {
 //			country_header   <header>   (e.g. CF-IPCountry)
 //			query_param      <name>     (default region_redirect)
@@ -46,10 +46,10 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //			redirect_cookie  <name>     (default shell_region_redirect)
 //		}
 //		consent {
-//			manager_script    <url>
-//			manager_attribute <name> [<value>]
-//			tag_manager       german|non_german|us <container-id>
-//			tag_manager_url   <url>
+//			manager_script     <url>
+//			manager_attributes <name> [<value>]
+//			tag_manager        german|non_german|us <container-id>
+//			tag_manager_url    <url>
 //		}
 //		customer [<api>] {
 //			api                  <base-url>
@@ -58,7 +58,8 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //			hide_finance_for     <distributor-id>...
 //			default_distributors <distributor-id>...
 //			omit_data_validity
-//			redirect             <page> [<locale>] <path>
+//			redirects            <page> <path>
+//			locale_redirects     <locale> <page> <path>
 //		}
 //		tracking [<collector-url>] {
 //			collector  <url>
@@ -69,9 +70,12 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //		identity { ... }  (caddyfile_identity.go)
 //	}
 //
-// A customer redirect page is reference_account, financial_information, cdvc or
-// reference_account_update. Without a locale the path is under each locale's base path; with
-// one, it is the whole path for that locale. Each nested block has its parse function below;
+// Every option is named as its JSON field is; repeating a line (hosts, header_variants,
+// manager_attributes, redirects, locale_redirects) adds an entry. A customer redirect page is
+// reference_account, financial_information, cdvc or reference_account_update: redirects'
+// paths are under each locale's base path, locale_redirects' are the whole path for that
+// locale. An option's old name (host, revalidate, flags, header_variant, manager_attribute,
+// redirect) is refused with the name to write (renamedOptions). Each nested block has its parse function below;
 // Validate checks the values, the parsers only read them.
 func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 	d.Next() // the directive's name
@@ -88,16 +92,16 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if !d.AllArgs(&h.DefaultLocale) {
 				return d.Errf("default_locale takes one locale, e.g. de-DE")
 			}
-		case "host":
+		case "hosts":
 			var host, locale string
 			if !d.AllArgs(&host, &locale) {
-				return d.Errf("host takes a host name and its locale, e.g. host example.co.uk en-GB")
+				return d.Errf("hosts takes a host name and its locale, e.g. hosts example.co.uk en-GB")
 			}
 			if h.Hosts == nil {
 				h.Hosts = map[string]string{}
 			}
 			if _, dup := h.Hosts[host]; dup {
-				return d.Errf("host %s is given twice; a host serves one locale", host)
+				return d.Errf("hosts %s is given twice; a host serves one locale", host)
 			}
 			h.Hosts[host] = locale
 		case "ui_dir":
@@ -130,12 +134,11 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			} else {
 				h.PagePlans = n
 			}
-		case "revalidate":
-			var v string
-			if !d.AllArgs(&v) || (v != "on" && v != "off") {
-				return d.Errf("revalidate takes one value: on (the default) or off")
+		case "disable_revalidation":
+			if d.NextArg() {
+				return d.Errf("disable_revalidation takes no value: the line turns revalidation off")
 			}
-			h.DisableRevalidation = v == "off"
+			h.DisableRevalidation = true
 		case "frame_ancestors":
 			h.FrameAncestors = d.RemainingArgs()
 			if len(h.FrameAncestors) == 0 {
@@ -155,17 +158,20 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseAppView(d, h); err != nil {
 				return err
 			}
-		case "header_variant":
-			if err := parseHeaderVariant(d, h); err != nil {
-				return err
+		case "header_variants":
+			// One route a line; the lines keep their order, the first match wins.
+			var r HeaderVariantRoute
+			if !d.AllArgs(&r.Path, &r.Variant) {
+				return d.Errf("header_variants takes a path glob and a variant, e.g. header_variants /en/partner-banks/* bank-navigation")
 			}
+			h.HeaderVariants = append(h.HeaderVariants, r)
 		case "consent":
 			if err := parseConsent(d, h); err != nil {
 				return err
 			}
-		case "flags":
-			if err := parseFlags(d, h); err != nil {
-				return err
+		case "flag_file":
+			if !d.AllArgs(&h.FlagFile) {
+				return d.Errf("flag_file takes one path: a JSON flag file, e.g. flag_file testdata/flags.json")
 			}
 		case "banner":
 			if err := parseBanner(d, h); err != nil {
@@ -179,30 +185,30 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseTracking(d, h); err != nil {
 				return err
 			}
+		case "host", "revalidate", "flags", "header_variant":
+			return renamed(d)
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, host, ui_dir, compressed, max_decoded_size, page_plans, revalidate, frame_ancestors, hsts, identity, app_view, header_variant, consent, flags, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, hosts, ui_dir, compressed, max_decoded_size, page_plans, disable_revalidation, frame_ancestors, hsts, identity, app_view, header_variants, consent, flag_file, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil
 }
 
-// parseFlags reads `flags <file>`: the operator's feature-flag file (JSON).
-func parseFlags(d *caddyfile.Dispenser, h *Handler) error {
-	if !d.AllArgs(&h.FlagFile) {
-		return d.Errf("flags takes one path: a JSON flag file, e.g. flags testdata/flags.json")
-	}
-	return nil
+// renamedOptions are the Caddyfile options whose name became their JSON field's: an old
+// name is refused with what to write now.
+var renamedOptions = map[string]string{
+	"host":              "hosts <hostname> <locale>",
+	"revalidate":        "disable_revalidation (for revalidate off; revalidate on is the default, drop the line)",
+	"flags":             "flag_file <file>",
+	"header_variant":    "header_variants <path-glob> <variant>",
+	"manager_attribute": "manager_attributes <name> [<value>]",
+	"redirect":          "redirects <page> <path>, or locale_redirects <locale> <page> <path> for one locale",
 }
 
-// parseHeaderVariant reads one `header_variant <path-glob> <variant>` line; the lines keep
-// their order, the first match wins. Validate checks the variant names.
-func parseHeaderVariant(d *caddyfile.Dispenser, h *Handler) error {
-	var r HeaderVariantRoute
-	if !d.AllArgs(&r.Path, &r.Variant) {
-		return d.Errf("header_variant takes a path glob and a variant, e.g. header_variant /en/partner-banks/* bank-navigation")
-	}
-	h.HeaderVariants = append(h.HeaderVariants, r)
-	return nil
+// renamed refuses the old option name at d with what to write instead.
+func renamed(d *caddyfile.Dispenser) error {
+	opt := d.Val()
+	return d.Errf("%s is now named as its JSON field: write %s", opt, renamedOptions[opt])
 }
 
 // parseBanner reads the banner block.
@@ -237,7 +243,7 @@ func parseBanner(d *caddyfile.Dispenser, h *Handler) error {
 // parseConsent reads the consent block.
 func parseConsent(d *caddyfile.Dispenser, h *Handler) error {
 	if d.NextArg() {
-		return d.Errf("consent takes no arguments, only a block of manager_script, manager_attribute, tag_manager and tag_manager_url")
+		return d.Errf("consent takes no arguments, only a block of manager_script, manager_attributes, tag_manager and tag_manager_url")
 	}
 	if h.Consent != nil {
 		return d.Errf("consent is given twice; give one block")
@@ -249,16 +255,16 @@ func parseConsent(d *caddyfile.Dispenser, h *Handler) error {
 			if !d.AllArgs(&c.ManagerScript) {
 				return d.Errf("manager_script takes one URL: the consent manager's loader script")
 			}
-		case "manager_attribute":
+		case "manager_attributes":
 			args := d.RemainingArgs()
 			if len(args) < 1 || len(args) > 2 {
-				return d.Errf("manager_attribute takes a name and an optional value, e.g. manager_attribute data-settings-id AbC123")
+				return d.Errf("manager_attributes takes a name and an optional value, e.g. manager_attributes data-settings-id AbC123")
 			}
 			if c.ManagerAttributes == nil {
 				c.ManagerAttributes = map[string]string{}
 			}
 			if _, dup := c.ManagerAttributes[args[0]]; dup {
-				return d.Errf("manager_attribute %s is given twice", args[0])
+				return d.Errf("manager_attributes %s is given twice", args[0])
 			}
 			c.ManagerAttributes[args[0]] = ""
 			if len(args) == 2 {
@@ -281,7 +287,10 @@ func parseConsent(d *caddyfile.Dispenser, h *Handler) error {
 				return d.Errf("tag_manager_url takes one URL: the container loader, without ?id=")
 			}
 		default:
-			return d.Errf("unknown consent option %q; the options are manager_script, manager_attribute, tag_manager and tag_manager_url", d.Val())
+			if d.Val() == "manager_attribute" {
+				return renamed(d)
+			}
+			return d.Errf("unknown consent option %q; the options are manager_script, manager_attributes, tag_manager and tag_manager_url", d.Val())
 		}
 	}
 	h.Consent = c
@@ -335,27 +344,31 @@ func parseCustomer(d *caddyfile.Dispenser, h *Handler) error {
 				return d.Errf("omit_data_validity takes no value")
 			}
 			c.OmitDataValidity = true
-		case "redirect":
-			args := d.RemainingArgs()
-			switch len(args) {
-			case 2:
-				if c.Redirects == nil {
-					c.Redirects = map[string]string{}
-				}
-				c.Redirects[args[0]] = args[1]
-			case 3:
-				if c.LocaleRedirects == nil {
-					c.LocaleRedirects = map[string]map[string]string{}
-				}
-				if c.LocaleRedirects[args[1]] == nil {
-					c.LocaleRedirects[args[1]] = map[string]string{}
-				}
-				c.LocaleRedirects[args[1]][args[0]] = args[2]
-			default:
-				return d.Errf("redirect takes a page, an optional locale and a path, e.g. redirect cdvc /data-validity-check/ or redirect cdvc en-GB /en-gb/check/")
+		case "redirects":
+			var page, path string
+			if !d.AllArgs(&page, &path) {
+				return d.Errf("redirects takes a page and a path, e.g. redirects cdvc /data-validity-check/")
 			}
+			if c.Redirects == nil {
+				c.Redirects = map[string]string{}
+			}
+			c.Redirects[page] = path
+		case "locale_redirects":
+			var locale, page, path string
+			if !d.AllArgs(&locale, &page, &path) {
+				return d.Errf("locale_redirects takes a locale, a page and a path, e.g. locale_redirects en-GB cdvc /en-gb/check/")
+			}
+			if c.LocaleRedirects == nil {
+				c.LocaleRedirects = map[string]map[string]string{}
+			}
+			if c.LocaleRedirects[locale] == nil {
+				c.LocaleRedirects[locale] = map[string]string{}
+			}
+			c.LocaleRedirects[locale][page] = path
+		case "redirect":
+			return renamed(d)
 		default:
-			return d.Errf("unknown customer option %q; the options are api, budget, timeout, hide_finance_for, default_distributors, omit_data_validity and redirect", opt)
+			return d.Errf("unknown customer option %q; the options are api, budget, timeout, hide_finance_for, default_distributors, omit_data_validity, redirects and locale_redirects", opt)
 		}
 	}
 	h.Customer = c

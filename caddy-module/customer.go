@@ -222,7 +222,7 @@ func (c *CustomerData) validate(id *Identity) error {
 	if c.Timeout < 0 {
 		return fmt.Errorf("shell: customer timeout %s is negative; give the API call timeout, e.g. 3s", time.Duration(c.Timeout))
 	}
-	if err := checkRedirectPaths(c.Redirects, "redirect"); err != nil {
+	if err := checkRedirectPaths(c.Redirects, "redirects"); err != nil {
 		return err
 	}
 	locales := make([]string, 0, len(c.LocaleRedirects))
@@ -232,9 +232,9 @@ func (c *CustomerData) validate(id *Identity) error {
 	sort.Strings(locales)
 	for _, l := range locales {
 		if err := market.Check(l); err != nil {
-			return fmt.Errorf("shell: customer redirect for locale %s: %w", l, err)
+			return fmt.Errorf("shell: customer locale_redirects %s: %w", l, err)
 		}
-		if err := checkRedirectPaths(c.LocaleRedirects[l], "redirect "+l); err != nil {
+		if err := checkRedirectPaths(c.LocaleRedirects[l], "locale_redirects "+l); err != nil {
 			return err
 		}
 	}

@@ -46,7 +46,7 @@ func (h *Handler) pageOf(v *visit) *page {
 		}
 	}
 	regflow := queryValue(r, "regflow")
-	routed := v.headerInput() // path rules and the operator's header_variant routes
+	routed := v.headerInput() // path rules and the operator's header_variants routes
 	in := rules.HeaderInput{
 		Kind:     routed.Kind,
 		Mode:     routed.Mode,

@@ -234,10 +234,10 @@ func (h *Handler) Validate() error {
 	}
 	for host, locale := range h.Hosts {
 		if host == "" || strings.ContainsAny(host, ":/ ") {
-			return fmt.Errorf("shell: host %q is not a host name; give the bare name, e.g. example.co.uk", host)
+			return fmt.Errorf("shell: hosts %q is not a host name; give the bare name, e.g. example.co.uk", host)
 		}
 		if err := market.Check(locale); err != nil {
-			return fmt.Errorf("shell: host %s: %w", host, err)
+			return fmt.Errorf("shell: hosts %s: %w", host, err)
 		}
 	}
 	if err := h.Banner.validate(); err != nil {

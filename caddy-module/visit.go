@@ -72,7 +72,7 @@ func (v *visit) market() market.Resolution {
 }
 
 // headerInput is the header input of the request's path: the path rules, then the
-// operator's header_variant routes.
+// operator's header_variants routes.
 func (v *visit) headerInput() rules.HeaderInput {
 	if !v.headerKnown {
 		v.header, v.headerKnown = v.routes.Input(v.r.URL.Path), true
