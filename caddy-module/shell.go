@@ -314,7 +314,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	if reason == "" {
 		page = h.pageOf(v)
 		if repl != nil {
-			setPlaceholders(repl, page)
+			setPlaceholders(repl, v, page)
 		}
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
@@ -341,13 +341,15 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 
 // The placeholders the handler sets (README: placeholders).
 const (
+	placeholderMarket        = "http.shell.market" // the page's market; locale is its shell's
 	placeholderLocale        = "http.shell.locale"
 	placeholderHeaderVariant = "http.shell.header_variant"
 	placeholderLoggedIn      = "http.shell.logged_in"
 )
 
 // setPlaceholders sets the placeholders of a request with a shell.
-func setPlaceholders(repl *caddy.Replacer, p *page) {
+func setPlaceholders(repl *caddy.Replacer, v *visit, p *page) {
+	repl.Set(placeholderMarket, v.market().Locale)
 	repl.Set(placeholderLocale, p.state.Locale)
 	repl.Set(placeholderHeaderVariant, p.state.HeaderVariant)
 	repl.Set(placeholderLoggedIn, p.state.IsLoggedIn)
@@ -359,6 +361,8 @@ func (h *Handler) lazyPlaceholders(v *visit) caddy.ReplacerFunc {
 	var p *page
 	return func(key string) (any, bool) {
 		switch key {
+		case placeholderMarket:
+			return v.market().Locale, true // no page needed
 		case placeholderLocale, placeholderHeaderVariant, placeholderLoggedIn:
 		default:
 			return nil, false
