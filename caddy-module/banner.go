@@ -116,11 +116,11 @@ func isToken(s string) bool {
 	return s != ""
 }
 
-// listedMarkets are the markets a visitor of locale may see and be sent to: new markets only
+// listed are the markets a visitor of locale may see and be sent to: new markets only
 // while flag b2cNewMarketLocales names them, the current one always (as the picker does).
-func (h *Handler) listedMarkets(locale string, on map[string]bool) []market.BannerMarket {
-	out := make([]market.BannerMarket, 0, len(h.edgeBanner.markets))
-	for _, m := range h.edgeBanner.markets {
+func (b *edgeBanner) listed(locale string, on map[string]bool) []market.BannerMarket {
+	out := make([]market.BannerMarket, 0, len(b.markets))
+	for _, m := range b.markets {
 		if !m.IsNewMarket || strings.EqualFold(m.Locale, locale) || on[newMarketFlag+":"+strings.ToLower(m.Locale)] {
 			out = append(out, m)
 		}
@@ -130,8 +130,8 @@ func (h *Handler) listedMarkets(locale string, on map[string]bool) []market.Bann
 
 // decorate applies the edge's flags to the page's fragments and decides the country banner.
 func (h *Handler) decorate(r *http.Request, p *page) {
-	p.header = h.gated(p.header, p.state.Flags)
-	p.footer = h.gated(p.footer, p.state.Flags)
+	p.header = h.edgeFlags.gated(p.header, p.state.Flags)
+	p.footer = h.edgeFlags.gated(p.footer, p.state.Flags)
 	cfg := h.edgeBanner.cfg
 	in := market.BannerInput{
 		Current:        p.state.Locale,
@@ -146,7 +146,7 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 	if !in.Asked() {
 		return // most pages: no market list to build
 	}
-	in.Markets = h.listedMarkets(p.state.Locale, p.state.Flags)
+	in.Markets = h.edgeBanner.listed(p.state.Locale, p.state.Flags)
 	if cfg.CountryHeader != "" {
 		in.Country = r.Header.Get(cfg.CountryHeader)
 	}
@@ -180,7 +180,7 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 		return dst
 	}
 	start := len(dst)
-	dst = h.gated(f, p.state.Flags).AppendTo(dst, v)
+	dst = h.edgeFlags.gated(f, p.state.Flags).AppendTo(dst, v)
 	// The return field: the page's path, escaped for an attribute value as the fragments are
 	// (a decoded path may hold any character).
 	if i := bytes.Index(dst[start:], []byte(returnSlot)); i >= 0 {
@@ -191,13 +191,13 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 	return dst
 }
 
-// bannerCaching keeps browsers from showing a stale banner decision: it depends on cookies
+// caching keeps browsers from showing a stale banner decision: it depends on cookies
 // (and the visitor's country), so pages vary by them; a page with the banner is never stored,
 // and its request asks the upstream for the whole page, not a 304 for a copy without it.
-func (h *Handler) bannerCaching(w http.ResponseWriter, r *http.Request, p *page) {
+func (b *edgeBanner) caching(w http.ResponseWriter, r *http.Request, p *page) {
 	hdr := w.Header()
 	hdr.Add("Vary", "Cookie")
-	if c := h.edgeBanner.cfg.CountryHeader; c != "" {
+	if c := b.cfg.CountryHeader; c != "" {
 		hdr.Add("Vary", c)
 	}
 	if p.state.Banner == nil {

@@ -291,22 +291,6 @@ func (rt *customerRuntime) sparedPageOf(path, locale, basePath string) rules.Red
 	return best
 }
 
-// provisionCustomerAndTracking prepares the customer block and the tracking client.
-func (h *Handler) provisionCustomerAndTracking(ctx caddy.Context) error {
-	if err := h.provisionTracking(ctx); err != nil {
-		return err
-	}
-	return h.provisionCustomer(ctx)
-}
-
-// validateCustomerAndTracking checks the customer and tracking blocks.
-func (h *Handler) validateCustomerAndTracking() error {
-	if err := h.validateTracking(); err != nil {
-		return err
-	}
-	return h.validateCustomer()
-}
-
 // The customer step of a page request (DESIGN.md step 5): customer data within the budget,
 // then the customer redirect rule, answered with a 302 before the page is served.
 
@@ -593,7 +577,7 @@ func (h *Handler) fillCustomerState(vis *visit, p *page) {
 	on := maps.Clone(p.state.Flags)
 	maps.Copy(on, customerFacts(&p.state))
 	// Gated once here, with the facts; decorate's gating then finds the variant done.
-	p.header = h.gated(p.header, on)
+	p.header = h.edgeFlags.gated(p.header, on)
 }
 
 // Product access values beyond the deposit types, as the private header's gates name them.
@@ -800,7 +784,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, vis *visit) error {
 
 	s := v.session
 	if target != s.CustomerNumber {
-		if why := h.switchRefused(r, s, target, on[flags.MinorAccountSwitch]); why != "" {
+		if why := h.Customer.switchRefused(r, s, target, on[flags.MinorAccountSwitch]); why != "" {
 			h.Customer.rt.logger.Info("account switch refused", zap.String("why", why), requestID(r.Context()))
 			writeJSONError(w, http.StatusForbidden, why)
 			return nil
@@ -857,14 +841,14 @@ var errSwitchStale = errors.New("the session's login changed during the account 
 // switchRefused says why the login of s may not show target, or "". The list is the user
 // management call's (spec 7), cached like every customer call, and asked with the login's own
 // customer number: a switch is judged by the login, never by the account it shows now.
-func (h *Handler) switchRefused(r *http.Request, s *session.Session, target string, switchOn bool) string {
+func (c *CustomerData) switchRefused(r *http.Request, s *session.Session, target string, switchOn bool) string {
 	if !switchOn {
 		return "account switching is off (flag umtMinorAccountSwitch)"
 	}
 	if s.Subject == "" {
 		return "the login has no user id, so it has no switchable accounts"
 	}
-	list, err := h.Customer.rt.client.SwitchableAccounts(r.Context(), customer.Caller{
+	list, err := c.rt.client.SwitchableAccounts(r.Context(), customer.Caller{
 		Token: s.Tokens.AccessToken, CustomerNumber: s.CustomerNumber, UserID: s.Subject,
 	})
 	var apiErr *customer.APIError
@@ -872,7 +856,7 @@ func (h *Handler) switchRefused(r *http.Request, s *session.Session, target stri
 	case errors.Is(err, customer.ErrNotFound):
 		list = nil // the platform knows no switchable accounts for this login
 	case errors.As(err, &apiErr):
-		h.Customer.rt.logger.Warn("switchable accounts not loaded; account switch refused",
+		c.rt.logger.Warn("switchable accounts not loaded; account switch refused",
 			zap.String("call", apiErr.Call), zap.Int("status", apiErr.Status), requestID(r.Context()))
 		return "the switchable accounts could not be loaded; try again"
 	case err != nil:

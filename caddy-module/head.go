@@ -110,7 +110,7 @@ func (p *page) Resolve(head splice.Head) splice.Fragments {
 	if shown == p.state.HeaderVariant {
 		return f
 	}
-	header = h.gated(header, p.state.Flags) // as pageOf's decorate does for the first choice
+	header = h.edgeFlags.gated(header, p.state.Flags) // as pageOf's decorate does for the first choice
 	// Render the fragments again behind the first ones in the same buffer: nothing of them is
 	// written yet, and on an error the first ones stand.
 	prev := p.header

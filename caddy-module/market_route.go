@@ -12,6 +12,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
@@ -44,8 +45,8 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		returnPath = ""
 	}
 	pageLocale := h.resolver.Resolve(r.Host, cmp.Or(returnPath, "/")).Locale
-	on := h.flagsOf(pageLocale)
-	markets := h.listedMarkets(pageLocale, on)
+	on := h.edgeFlags.evaluate(flags.Request{Locale: pageLocale})
+	markets := h.edgeBanner.listed(pageLocale, on)
 
 	var target string
 	choice, confirm := r.PostForm.Get("locale"), r.PostForm.Get("confirm")

@@ -211,7 +211,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
-	h.provisionHealth()                             // health.go
+	h.ready = new(readiness)                        // health.go
 	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
@@ -221,7 +221,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionIdentity(ctx); err != nil {
 		return err
 	}
-	return h.provisionCustomerAndTracking(ctx)
+	if err := h.provisionTracking(ctx); err != nil { // events.go
+		return err
+	}
+	return h.provisionCustomer(ctx) // customer.go
 }
 
 // Validate checks the configuration and says what to change.
@@ -264,7 +267,10 @@ func (h *Handler) Validate() error {
 	if err := h.Consent.validate(); err != nil {
 		return err
 	}
-	if err := h.validateCustomerAndTracking(); err != nil {
+	if err := h.validateTracking(); err != nil {
+		return err
+	}
+	if err := h.validateCustomer(); err != nil {
 		return err
 	}
 	if h.AppView != nil {
@@ -319,7 +325,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
 		r.Header.Set("Accept-Encoding", "identity")
-		h.bannerCaching(w, r, page)
+		h.edgeBanner.caching(w, r, page)
 	} else if repl != nil {
 		// Most such requests are a page's images, scripts and styles: their shell is worked out
 		// only if a log line asks for it.
