@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"encoding/json"

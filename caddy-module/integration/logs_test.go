@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"encoding/json"
@@ -66,7 +66,7 @@ func TestCustomerPathLogsNoPersonalField(t *testing.T) {
 		t.Skip("runs bin/shellgate, the dev IdP and the persona API")
 	}
 	bin := shellgateBinary(t)
-	api, err := customertest.NewServer(filepath.Join("..", "testdata", "personas"))
+	api, err := customertest.NewServer(filepath.Join("..", "..", "testdata", "personas"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ http://localhost:%d {
 			t.Error("the logs contain a session cookie's value")
 		}
 	}
-	dirs, _ := filepath.Glob(filepath.Join("..", "testdata", "personas", "*"))
+	dirs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "personas", "*"))
 	for _, dir := range dirs {
 		for what, v := range personaSecrets(t, dir) {
 			if strings.Contains(logs, v) {

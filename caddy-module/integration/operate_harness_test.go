@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"bufio"
@@ -23,8 +23,8 @@ import (
 )
 
 // Operating tests run bin/shellgate as operators do, with a Caddyfile of their own: the
-// admin endpoint on (metrics, reload), a real origin behind reverse_proxy. They reuse the
-// replica type and shellgateBinary of identity_replicas_test.go.
+// admin endpoint on (metrics, reload), a real origin behind reverse_proxy. The replica type
+// and shellgateBinary are in harness_test.go.
 
 // startOperatedGateway runs bin/shellgate with caddyfile and waits for base's liveness; every
 // multi-process test starts its gateways with it.
