@@ -174,14 +174,6 @@ func (h *Handler) provisionCustomer(ctx caddy.Context) error {
 	return nil
 }
 
-// validateCustomer checks the customer block; without one there is nothing to check.
-func (h *Handler) validateCustomer() error {
-	if h.Customer == nil {
-		return nil
-	}
-	return h.Customer.validate(h.Identity)
-}
-
 // customerEnvironment is the identity block's environment, production when it names none.
 func customerEnvironment(id *Identity) string {
 	if id == nil || id.Environment == "" {
@@ -344,7 +336,7 @@ func (h *Handler) customerRedirect(v *visit, via string) string {
 		return ""
 	}
 	countRedirect(string(target)) // metrics.go
-	h.track(r, tracking.Event{
+	h.Tracking.track(r, tracking.Event{
 		EventName: tracking.EventCustomerRedirect, Object: "customer", Action: "redirect",
 		Description: "customer redirect rule", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
@@ -819,7 +811,7 @@ func (h *Handler) serveSwitchAccount(w http.ResponseWriter, vis *visit) error {
 		direction = "back-to-login"
 	}
 	h.Customer.rt.logger.Info("account switched", zap.String("direction", direction), requestID(r.Context()))
-	h.track(r, tracking.Event{
+	h.Tracking.track(r, tracking.Event{
 		EventName: tracking.EventAccountSwitch, Object: "session", Action: "account-switch",
 		Description: "account switch", Zone: "edge", Component: "shellgate",
 		CustomAttributes: map[string]string{"direction": direction},

@@ -40,13 +40,12 @@ type Tracking struct {
 // closeTimeout is how long a config reload waits for queued events to be posted.
 const closeTimeout = 2 * time.Second
 
-// provisionTracking starts the collector client, closed when the config is unloaded.
-func (h *Handler) provisionTracking(ctx caddy.Context) error {
-	t := h.Tracking
+// provision starts the collector client, closed when the config is unloaded; t may be nil.
+func (t *Tracking) provision(ctx caddy.Context, logger *zap.Logger) error {
 	if t == nil {
 		return nil
 	}
-	log := h.logger.Named("tracking")
+	log := logger.Named("tracking")
 	c, err := tracking.New(tracking.Options{Collector: t.Collector, Queue: t.Queue, Logger: log})
 	if err != nil {
 		return fmt.Errorf("shell: %w", err)
@@ -69,9 +68,8 @@ func (h *Handler) provisionTracking(ctx caddy.Context) error {
 	return nil
 }
 
-// validateTracking checks the tracking block; without one there is nothing to check.
-func (h *Handler) validateTracking() error {
-	t := h.Tracking
+// validate checks the tracking block; without one there is nothing to check.
+func (t *Tracking) validate() error {
 	if t == nil {
 		return nil
 	}
@@ -89,8 +87,9 @@ func (h *Handler) validateTracking() error {
 
 // track queues an event of the edge's own for the collector, with what the edge knows of the
 // request: the browsing platform (device kind) and the country platform (the page's locale).
-func (h *Handler) track(r *http.Request, e tracking.Event, locale string) {
-	if h.Tracking == nil || h.Tracking.client == nil {
+// t may be nil (no tracking block).
+func (t *Tracking) track(r *http.Request, e tracking.Event, locale string) {
+	if t == nil || t.client == nil {
 		return
 	}
 	if e.BrowsingPlatform == "" {
@@ -102,7 +101,7 @@ func (h *Handler) track(r *http.Request, e tracking.Event, locale string) {
 	if e.Portal == "" {
 		e.Portal = "shell"
 	}
-	h.Tracking.client.Send(e)
+	t.client.Send(e)
 }
 
 // trackSessionEnd sends the session event of a session the edge ended (spec 4, session

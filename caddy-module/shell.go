@@ -174,7 +174,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.PagePlans >= 0 {
 		h.plans = splice.NewPlans(h.PagePlans, 0)
 	}
-	h.provisionFraming() // framing.go
+	h.framing = framingOf(h.FrameAncestors) // framing.go
 	hosts := make(map[string]string, len(h.Hosts))
 	for host, locale := range h.Hosts {
 		if l, ok := market.Canonical(locale); ok {
@@ -221,7 +221,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionIdentity(ctx); err != nil {
 		return err
 	}
-	if err := h.provisionTracking(ctx); err != nil { // events.go
+	if err := h.Tracking.provision(ctx, h.logger); err != nil { // events.go
 		return err
 	}
 	return h.provisionCustomer(ctx) // customer.go
@@ -255,10 +255,10 @@ func (h *Handler) Validate() error {
 	if h.PagePlans < -1 {
 		return fmt.Errorf("shell: page_plans %d is not a number of pages; give one such as 4096, or -1 (off)", h.PagePlans)
 	}
-	if err := h.validateFrameAncestors(); err != nil {
+	if err := validateFrameAncestors(h.FrameAncestors); err != nil {
 		return err
 	}
-	if err := h.validateHSTS(); err != nil {
+	if err := validateHSTS(h.HSTS); err != nil {
 		return err
 	}
 	if _, err := h.headerRouteRules(); err != nil { // head.go
@@ -267,11 +267,13 @@ func (h *Handler) Validate() error {
 	if err := h.Consent.validate(); err != nil {
 		return err
 	}
-	if err := h.validateTracking(); err != nil {
+	if err := h.Tracking.validate(); err != nil {
 		return err
 	}
-	if err := h.validateCustomer(); err != nil {
-		return err
+	if h.Customer != nil {
+		if err := h.Customer.validate(h.Identity); err != nil {
+			return err
+		}
 	}
 	if h.AppView != nil {
 		if err := h.AppView.Validate(); err != nil {
