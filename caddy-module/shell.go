@@ -298,7 +298,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	if answered {
 		return err
 	}
-	v.r, v.visitor = r, visitorOf(r)
+	v.r, v.visitor = r, visitorOf(r) // the one read of the visitor: identity's Serve will return it
 	if strings.HasPrefix(v.path, routePrefix) {
 		return h.serveOwnRoute(w, v) // 2 own routes
 	}
