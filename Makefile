@@ -77,7 +77,7 @@ test-caddyfile: $(BIN)
 
 ## test-deploy: Dockerfile, compose and Kubernetes files checked offline, their Caddyfiles
 ## validated by bin/shellgate (deploy/check, a Go module of its own). The reload and
-## scale-out tests run with test-go (caddy-module/reload_test.go, scaleout_test.go).
+## scale-out tests run with test-go (caddy-module/integration/).
 test-deploy: $(BIN)
 	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 ./...
 

@@ -57,11 +57,12 @@ type edgeBanner struct {
 	markets []market.BannerMarket
 }
 
-// provisionBanner sets the banner's defaults and reads the build's market list.
-func (h *Handler) provisionBanner(fsys fs.FS) error {
+// provision gives what the banner needs at a request: the names with their defaults, and the
+// UI build's market list. b may be nil (every default).
+func (b *BannerConfig) provision(fsys fs.FS, logger *zap.Logger) (edgeBanner, error) {
 	cfg := BannerConfig{}
-	if h.Banner != nil {
-		cfg = *h.Banner
+	if b != nil {
+		cfg = *b
 	}
 	if cfg.QueryParam == "" {
 		cfg.QueryParam = defaultBannerQueryParam
@@ -75,34 +76,32 @@ func (h *Handler) provisionBanner(fsys fs.FS) error {
 	raw, err := fs.ReadFile(fsys, marketsFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		// A build from before the banner: pages go out without one.
-		h.logger.Warn("the UI build has no market list; the country banner is off until the UI is rebuilt", zap.String("file", marketsFile))
-		h.edgeBanner = edgeBanner{cfg: cfg}
-		return nil
+		logger.Warn("the UI build has no market list; the country banner is off until the UI is rebuilt", zap.String("file", marketsFile))
+		return edgeBanner{cfg: cfg}, nil
 	}
 	if err != nil {
-		return fmt.Errorf("shell: reading the UI build's %s for the country banner: %w (rebuild the UI)", marketsFile, err)
+		return edgeBanner{}, fmt.Errorf("shell: reading the UI build's %s for the country banner: %w (rebuild the UI)", marketsFile, err)
 	}
 	var markets []market.BannerMarket
 	if err := json.Unmarshal(raw, &markets); err != nil {
-		return fmt.Errorf("shell: the UI build's %s is not a market list: %w (rebuild the UI)", marketsFile, err)
+		return edgeBanner{}, fmt.Errorf("shell: the UI build's %s is not a market list: %w (rebuild the UI)", marketsFile, err)
 	}
-	h.edgeBanner = edgeBanner{cfg: cfg, markets: markets}
-	return nil
+	return edgeBanner{cfg: cfg, markets: markets}, nil
 }
 
-// validateBanner checks the names the operator gave.
-func (h *Handler) validateBanner() error {
-	if h.Banner == nil {
+// validate checks the names the operator gave; b may be nil.
+func (b *BannerConfig) validate() error {
+	if b == nil {
 		return nil
 	}
 	for what, name := range map[string]string{
-		"query_param": h.Banner.QueryParam, "preferred_cookie": h.Banner.PreferredCookie, "redirect_cookie": h.Banner.RedirectCookie,
+		"query_param": b.QueryParam, "preferred_cookie": b.PreferredCookie, "redirect_cookie": b.RedirectCookie,
 	} {
 		if name != "" && !isToken(name) {
 			return fmt.Errorf("shell: banner %s %q is not a name; use letters, digits, - and _", what, name)
 		}
 	}
-	if c := h.Banner.CountryHeader; c != "" && !isToken(c) {
+	if c := b.CountryHeader; c != "" && !isToken(c) {
 		return fmt.Errorf("shell: banner country_header %q is not a header name, e.g. CF-IPCountry", c)
 	}
 	return nil
@@ -117,11 +116,11 @@ func isToken(s string) bool {
 	return s != ""
 }
 
-// listedMarkets are the markets a visitor of locale may see and be sent to: new markets only
+// listed are the markets a visitor of locale may see and be sent to: new markets only
 // while flag b2cNewMarketLocales names them, the current one always (as the picker does).
-func (h *Handler) listedMarkets(locale string, on map[string]bool) []market.BannerMarket {
-	out := make([]market.BannerMarket, 0, len(h.edgeBanner.markets))
-	for _, m := range h.edgeBanner.markets {
+func (b *edgeBanner) listed(locale string, on map[string]bool) []market.BannerMarket {
+	out := make([]market.BannerMarket, 0, len(b.markets))
+	for _, m := range b.markets {
 		if !m.IsNewMarket || strings.EqualFold(m.Locale, locale) || on[newMarketFlag+":"+strings.ToLower(m.Locale)] {
 			out = append(out, m)
 		}
@@ -131,8 +130,8 @@ func (h *Handler) listedMarkets(locale string, on map[string]bool) []market.Bann
 
 // decorate applies the edge's flags to the page's fragments and decides the country banner.
 func (h *Handler) decorate(r *http.Request, p *page) {
-	p.header = h.gated(p.header, p.state.Flags)
-	p.footer = h.gated(p.footer, p.state.Flags)
+	p.header = h.edgeFlags.gated(p.header, p.state.Flags)
+	p.footer = h.edgeFlags.gated(p.footer, p.state.Flags)
 	cfg := h.edgeBanner.cfg
 	in := market.BannerInput{
 		Current:        p.state.Locale,
@@ -147,7 +146,7 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 	if !in.Asked() {
 		return // most pages: no market list to build
 	}
-	in.Markets = h.listedMarkets(p.state.Locale, p.state.Flags)
+	in.Markets = h.edgeBanner.listed(p.state.Locale, p.state.Flags)
 	if cfg.CountryHeader != "" {
 		in.Country = r.Header.Get(cfg.CountryHeader)
 	}
@@ -181,7 +180,7 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 		return dst
 	}
 	start := len(dst)
-	dst = h.gated(f, p.state.Flags).AppendTo(dst, v)
+	dst = h.edgeFlags.gated(f, p.state.Flags).AppendTo(dst, v)
 	// The return field: the page's path, escaped for an attribute value as the fragments are
 	// (a decoded path may hold any character).
 	if i := bytes.Index(dst[start:], []byte(returnSlot)); i >= 0 {
@@ -192,13 +191,13 @@ func (h *Handler) appendBanner(dst []byte, p *page, v bundle.Values) []byte {
 	return dst
 }
 
-// bannerCaching keeps browsers from showing a stale banner decision: it depends on cookies
+// caching keeps browsers from showing a stale banner decision: it depends on cookies
 // (and the visitor's country), so pages vary by them; a page with the banner is never stored,
 // and its request asks the upstream for the whole page, not a 304 for a copy without it.
-func (h *Handler) bannerCaching(w http.ResponseWriter, r *http.Request, p *page) {
+func (b *edgeBanner) caching(w http.ResponseWriter, r *http.Request, p *page) {
 	hdr := w.Header()
 	hdr.Add("Vary", "Cookie")
-	if c := h.edgeBanner.cfg.CountryHeader; c != "" {
+	if c := b.cfg.CountryHeader; c != "" {
 		hdr.Add("Vary", c)
 	}
 	if p.state.Banner == nil {

@@ -83,7 +83,7 @@ func TestFlagsReachTheFirstHTML(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := ""
 			if tt.file != "" {
-				opts = "flags " + flagFile(t, tt.file)
+				opts = "flag_file " + flagFile(t, tt.file)
 			}
 			tester := startEdge(t, opts)
 			_, body := get(t, tester, "/nl-nl/spaarrekening/")

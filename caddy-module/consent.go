@@ -81,14 +81,14 @@ func (c *Consent) validate() error {
 			return fmt.Errorf("shell: consent manager_script: %w", err)
 		}
 	} else if len(c.ManagerAttributes) > 0 {
-		return fmt.Errorf("shell: consent manager_attribute is given without a manager_script; name the consent manager's loader script")
+		return fmt.Errorf("shell: consent manager_attributes is given without a manager_script; name the consent manager's loader script")
 	}
 	for name := range c.ManagerAttributes {
 		switch {
 		case !attrName.MatchString(name):
-			return fmt.Errorf("shell: consent manager_attribute %q is not an attribute name; use lower-case letters, digits and hyphens, e.g. data-settings-id", name)
+			return fmt.Errorf("shell: consent manager_attributes %q is not an attribute name; use lower-case letters, digits and hyphens, e.g. data-settings-id", name)
 		case name == "src" || name == "type" || name == "data-shell" || strings.HasPrefix(name, "on"):
-			return fmt.Errorf("shell: consent manager_attribute %q is the gateway's to set; give the script's URL as manager_script and leave event handlers out", name)
+			return fmt.Errorf("shell: consent manager_attributes %q is the gateway's to set; give the script's URL as manager_script and leave event handlers out", name)
 		}
 	}
 	for group, id := range c.TagManager {

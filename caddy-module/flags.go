@@ -35,23 +35,7 @@ func (h *Handler) provisionFlags(fsys fs.FS) error {
 	return nil
 }
 
-// flagsOf gives the flags of a request for a page in locale, for the shell state.
-func (h *Handler) flagsOf(locale string) map[string]bool {
-	if h.edgeFlags.set == nil {
-		return map[string]bool{}
-	}
-	return h.edgeFlags.set.Evaluate(flags.Request{Locale: locale})
-}
-
 // gated gives fragment f as it reads for the request's flags.
-func (h *Handler) gated(f *bundle.Fragment, on map[string]bool) *bundle.Fragment {
-	return h.edgeFlags.fragments.For(f, on)
-}
-
-// provisionFlagsAndBanner prepares the flags, then the banner, which lists markets by them.
-func (h *Handler) provisionFlagsAndBanner(fsys fs.FS) error {
-	if err := h.provisionFlags(fsys); err != nil {
-		return err
-	}
-	return h.provisionBanner(fsys)
+func (e *edgeFlags) gated(f *bundle.Fragment, on map[string]bool) *bundle.Fragment {
+	return e.fragments.For(f, on)
 }

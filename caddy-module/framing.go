@@ -18,34 +18,35 @@ import (
 // defaultFrameAncestors lets a page be framed by its own origin only.
 var defaultFrameAncestors = []string{"'self'"}
 
-// frameOptions is what provisionFraming derives from FrameAncestors.
+// frameOptions is what framingOf derives from FrameAncestors.
 type frameOptions struct {
 	csp string // the Content-Security-Policy value, e.g. frame-ancestors 'self'
 	xfo string // the X-Frame-Options value: SAMEORIGIN, DENY or ""
 }
 
-func (h *Handler) provisionFraming() {
-	sources := h.FrameAncestors
+// framingOf gives the fields a spliced page gets for the frame_ancestors sources.
+func framingOf(sources []string) frameOptions {
 	if len(sources) == 0 {
 		sources = defaultFrameAncestors
 	}
-	h.framing = frameOptions{csp: "frame-ancestors " + strings.Join(sources, " ")}
+	f := frameOptions{csp: "frame-ancestors " + strings.Join(sources, " ")}
 	if len(sources) == 1 {
 		switch sources[0] {
 		case "'self'":
-			h.framing.xfo = "SAMEORIGIN"
+			f.xfo = "SAMEORIGIN"
 		case "'none'":
-			h.framing.xfo = "DENY"
+			f.xfo = "DENY"
 		}
 	}
+	return f
 }
 
 // validateFrameAncestors checks each source is one CSP's frame-ancestors takes, written so that
 // it cannot end the policy or the header field.
-func (h *Handler) validateFrameAncestors() error {
-	for _, s := range h.FrameAncestors {
+func validateFrameAncestors(sources []string) error {
+	for _, s := range sources {
 		switch {
-		case s == "'none'" && len(h.FrameAncestors) > 1:
+		case s == "'none'" && len(sources) > 1:
 			return fmt.Errorf("shell: frame_ancestors 'none' stands alone; drop it or the other sources")
 		case s == "'self'" || s == "'none'" || s == "*":
 		case strings.EqualFold(s, "self") || strings.EqualFold(s, "none"):

@@ -181,9 +181,6 @@ func checkIssuer(ctx context.Context, issuer string) error {
 	return nil
 }
 
-// provisionHealth gives the handler its readiness cache.
-func (h *Handler) provisionHealth() { h.ready = new(readiness) }
-
 // serveReadiness answers /_shell/readyz: 200 when ready or degraded (a shared dependency is
 // down), 503 when this replica cannot serve.
 func (h *Handler) serveReadiness(w http.ResponseWriter, r *http.Request) error {

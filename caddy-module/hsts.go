@@ -31,17 +31,17 @@ func (h *Handler) setHSTS(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Strict-Transport-Security", v)
 }
 
-// validateHSTS checks the hsts option: off, or the header's directives (RFC 6797 6.1) with a
+// validateHSTS checks the hsts option's value: off, or the header's directives (RFC 6797 6.1) with a
 // max-age.
-func (h *Handler) validateHSTS() error {
-	if h.HSTS == "" || h.HSTS == hstsOff {
+func validateHSTS(hsts string) error {
+	if hsts == "" || hsts == hstsOff {
 		return nil
 	}
 	bad := func(why string) error {
-		return fmt.Errorf("shell: hsts %q %s; write e.g. hsts max-age=31536000; includeSubDomains, or hsts off", h.HSTS, why)
+		return fmt.Errorf("shell: hsts %q %s; write e.g. hsts max-age=31536000; includeSubDomains, or hsts off", hsts, why)
 	}
 	var maxAge bool
-	for _, d := range strings.Split(h.HSTS, ";") {
+	for _, d := range strings.Split(hsts, ";") {
 		name, value, hasValue := strings.Cut(strings.TrimSpace(d), "=")
 		switch strings.ToLower(name) {
 		case "max-age":

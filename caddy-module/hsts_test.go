@@ -75,7 +75,7 @@ func TestHSTSOption(t *testing.T) {
 			var h Handler
 			err := h.UnmarshalCaddyfile(caddyfile.NewTestDispenser("shell {\n" + tt.block + "\n}"))
 			if err == nil {
-				err = h.validateHSTS()
+				err = validateHSTS(h.HSTS)
 			}
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
@@ -93,7 +93,7 @@ func TestHSTSOption(t *testing.T) {
 // A JSON value can hold what a Caddyfile line cannot: a line break to smuggle in a header.
 func TestHSTSRefusesHeaderInjection(t *testing.T) {
 	h := Handler{HSTS: "max-age=600\r\nSet-Cookie: x=1"}
-	if err := h.validateHSTS(); err == nil {
+	if err := validateHSTS(h.HSTS); err == nil {
 		t.Fatal("an hsts value with a line break passed Validate")
 	}
 }

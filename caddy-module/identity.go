@@ -12,7 +12,6 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
-	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
 
 // The handler's side of login at the edge (package identity): it hands identity the clock,
@@ -27,7 +26,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 	}
 	id.Now = func() time.Time { return h.now() } // read at each use: tests swap the clock
 	id.Logger = h.logger
-	id.Resolver = h.resolver
+	id.Resolver = h.resolver.Resolver            // the request's own market comes from the visit (identity.Request)
 	id.IsAppRequest = h.isAppRequest             // app_view.go
 	id.OnLogin = h.prefetchCustomer              // customer_prefetch.go
 	id.OnBackchannelLogout = h.forgetCustomersOf // customer_prefetch.go
@@ -62,29 +61,6 @@ func (h *Handler) relayFollowsCustomer() {
 func (h *Handler) Cleanup() error {
 	h.retireMetrics() // metrics.go
 	return h.Identity.Cleanup()
-}
-
-// visitorKey holds the visitor identity.Serve returned, for the readers that only have the
-// request (until the request's visit value holds it).
-type visitorKey struct{}
-
-// withVisitor is r carrying v.
-func withVisitor(r *http.Request, v *identity.Visitor) *http.Request {
-	if v == nil {
-		return r
-	}
-	return r.WithContext(context.WithValue(r.Context(), visitorKey{}, v))
-}
-
-// visitorOf is the visitor identity found for r; nil when identity is off.
-func visitorOf(r *http.Request) *identity.Visitor {
-	v, _ := r.Context().Value(visitorKey{}).(*identity.Visitor)
-	return v
-}
-
-// fillIdentityState puts the guard's decision and the session timing into the shell state.
-func (h *Handler) fillIdentityState(r *http.Request, st *shellstate.State) {
-	h.Identity.FillState(r, visitorOf(r), st)
 }
 
 // identityRoute does the checks of a state-changing route (the account switch): identity on,

@@ -42,7 +42,7 @@ func BenchmarkIdentify(b *testing.B) {
 			b.ResetTimer()
 			for b.Loop() {
 				start := time.Now()
-				_, v, _, _ := g.h.Identity.Serve(&discardResponse{header: http.Header{}}, req, g.upstream, "/festgeld/")
+				_, v, _, _ := g.h.Identity.Serve(&discardResponse{header: http.Header{}}, req, g.upstream, identity.Request{Path: "/festgeld/"})
 				took = append(took, time.Since(start))
 				if !v.LoggedIn() {
 					b.Fatal("the planted session was not found")

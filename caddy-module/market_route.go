@@ -12,6 +12,7 @@ import (
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/market"
 	"github.com/shellgate/shellgate/caddy-module/session"
 )
@@ -44,8 +45,8 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		returnPath = ""
 	}
 	pageLocale := h.resolver.Resolve(r.Host, cmp.Or(returnPath, "/")).Locale
-	on := h.flagsOf(pageLocale)
-	markets := h.listedMarkets(pageLocale, on)
+	on := h.edgeFlags.evaluate(flags.Request{Locale: pageLocale})
+	markets := h.edgeBanner.listed(pageLocale, on)
 
 	var target string
 	choice, confirm := r.PostForm.Get("locale"), r.PostForm.Get("confirm")
@@ -56,7 +57,7 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("confirm %q is not a market", confirm))
 		}
-		h.storeMarket(w, r, m)
+		h.edgeBanner.store(w, r, m)
 		target = returnPath
 		if target == "" {
 			target = h.marketLink(r, m, on)
@@ -66,7 +67,7 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("locale %q is not a market the visitor may choose", choice))
 		}
-		h.storeMarket(w, r, m)
+		h.edgeBanner.store(w, r, m)
 		target = h.marketLink(r, m, on)
 	default:
 		return caddyhttp.Error(http.StatusBadRequest, fmt.Errorf("the market form needs a locale or a confirm field"))
@@ -76,15 +77,15 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// storeMarket remembers m as the visitor's preferred market and clears the redirect cookie.
-func (h *Handler) storeMarket(w http.ResponseWriter, r *http.Request, m market.BannerMarket) {
+// store remembers m as the visitor's preferred market and clears the redirect cookie.
+func (b *edgeBanner) store(w http.ResponseWriter, r *http.Request, m market.BannerMarket) {
 	secure := session.IsHTTPS(r)
 	http.SetCookie(w, &http.Cookie{
-		Name: h.edgeBanner.cfg.PreferredCookie, Value: m.PreferredLocale, Path: "/",
+		Name: b.cfg.PreferredCookie, Value: m.PreferredLocale, Path: "/",
 		MaxAge: int(preferredLocaleMaxAge / time.Second), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
 	})
 	http.SetCookie(w, &http.Cookie{
-		Name: h.edgeBanner.cfg.RedirectCookie, Value: "", Path: "/",
+		Name: b.cfg.RedirectCookie, Value: "", Path: "/",
 		MaxAge: -1, HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode,
 	})
 }

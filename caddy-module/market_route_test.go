@@ -26,7 +26,7 @@ func marketHandler(t *testing.T, flagFile string) *Handler {
 		file = f
 	}
 	h := &Handler{DefaultLocale: "de-DE"}
-	h.resolver = market.Resolver{Hosts: map[string]string{"uk.localhost": "en-GB", "gb.localhost": "en-GB", "at.localhost": "de-AT"}, Default: "de-DE"}
+	h.resolver.Resolver = market.Resolver{Hosts: map[string]string{"uk.localhost": "en-GB", "gb.localhost": "en-GB", "at.localhost": "de-AT"}, Default: "de-DE"}
 	h.edgeFlags = edgeFlags{set: flags.NewSet(file, market.Locales)}
 	h.edgeBanner = edgeBanner{
 		cfg: BannerConfig{QueryParam: defaultBannerQueryParam, PreferredCookie: defaultBannerPreferredCookie, RedirectCookie: defaultBannerRedirectCookie},

@@ -18,7 +18,7 @@ type page struct {
 	header *bundle.Fragment
 	footer *bundle.Fragment
 
-	// For Resolve (seo.go): what the header was selected from, and the rendered fragments.
+	// For Resolve (head.go): what the header was selected from, and the rendered fragments.
 	h     *Handler
 	input rules.HeaderInput
 	frags splice.Fragments
@@ -32,8 +32,10 @@ const (
 	mountClose = `</div>`
 )
 
-func (h *Handler) pageOf(r *http.Request) *page {
-	res := h.resolver.Resolve(r.Host, r.URL.Path)
+// pageOf is the shell of the visit's page (DESIGN.md step 6).
+func (h *Handler) pageOf(v *visit) *page {
+	r := v.r
+	res := v.market()
 	locale := h.shellLocale(res.Locale)
 	basePath := res.BasePath
 	if locale != res.Locale {
@@ -44,15 +46,15 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		}
 	}
 	regflow := queryValue(r, "regflow")
-	routed := h.headerInput(r.URL.Path) // path rules and the operator's header_variant routes
+	routed := v.headerInput() // path rules and the operator's header_variants routes
 	in := rules.HeaderInput{
 		Kind:     routed.Kind,
 		Mode:     routed.Mode,
 		Locale:   res.Locale,
 		Regflow:  regflow,
-		LoggedIn: visitorOf(r).LoggedIn(),
-		// The customer's data, when the customer step had it at hand (customer_page.go).
-		HasCustomerData: customerOf(r) != nil,
+		LoggedIn: v.visitor.LoggedIn(),
+		// The customer's data, when the customer step had it at hand (customer.go).
+		HasCustomerData: v.customer != nil,
 	}
 	variant := rules.SelectHeader(in)
 	header, shown := h.headerFragment(locale, variant, regflow)
@@ -66,8 +68,8 @@ func (h *Handler) pageOf(r *http.Request) *page {
 		Year:          h.now().Year(),
 		CanAccess:     true,
 	}}
-	h.fillIdentityState(r, &p.state)
-	h.fillCustomerState(r, p) // the request's flags, customer block, access; opens the private header's gates
+	h.fillVisitorState(v, &p.state)
+	h.fillCustomerState(v, p) // the request's flags, customer block, access; opens the private header's gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.
@@ -132,7 +134,7 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	*bp = (*bp)[:0]
 	f, err := h.appendFragments(p, bp)
 	p.frags, p.buf = f, bp
-	f.Resolve = p // the page's head may ask for a title and a header variant (seo.go)
+	f.Resolve = p // the page's head may ask for a title and a header variant (head.go)
 	return f, bp, err
 }
 

@@ -21,15 +21,16 @@ func TestPlaceholders(t *testing.T) {
 		return err
 	})
 	tests := []struct {
-		name, method, path, dest string
-		wantLocale, wantHeader   string
+		name, method, path, dest           string
+		wantMarket, wantLocale, wantHeader string
 	}{
-		{"a page", http.MethodGet, "/festgeld/", "document", "de-DE", "public"},
-		{"a page of another market", http.MethodGet, "/en-gb/savings-accounts/", "document", "en-GB", "public"},
-		{"the login page", http.MethodGet, "/login/", "document", "de-DE", "login"},
-		{"an image", http.MethodGet, "/en-gb/logo.png", "image", "en-GB", "public"},
-		{"a fetch of a partial", http.MethodGet, "/login/", "empty", "de-DE", "login"},
-		{"a form post", http.MethodPost, "/en-gb/savings-accounts/", "document", "en-GB", "public"},
+		{"a page", http.MethodGet, "/festgeld/", "document", "de-DE", "de-DE", "public"},
+		{"a page of another market", http.MethodGet, "/en-gb/savings-accounts/", "document", "en-GB", "en-GB", "public"},
+		{"the market's path in upper case", http.MethodGet, "/EN-GB/savings-accounts/", "document", "en-GB", "en-GB", "public"},
+		{"the login page", http.MethodGet, "/login/", "document", "de-DE", "de-DE", "login"},
+		{"an image", http.MethodGet, "/en-gb/logo.png", "image", "en-GB", "en-GB", "public"},
+		{"a fetch of a partial", http.MethodGet, "/login/", "empty", "de-DE", "de-DE", "login"},
+		{"a form post", http.MethodPost, "/en-gb/savings-accounts/", "document", "en-GB", "en-GB", "public"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,6 +42,7 @@ func TestPlaceholders(t *testing.T) {
 				t.Fatal(err)
 			}
 			for key, want := range map[string]any{
+				placeholderMarket:        tt.wantMarket,
 				placeholderLocale:        tt.wantLocale,
 				placeholderHeaderVariant: tt.wantHeader,
 				placeholderLoggedIn:      false,

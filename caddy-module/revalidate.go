@@ -68,7 +68,7 @@ func unconditional(r *http.Request) bool {
 // makeConditional asks the upstream for the page only if it changed, when its bytes are held;
 // hdr is the response's header as the gateway set it so far. It runs for every page the plans
 // may hold, and decides alone whether this one takes part in revalidation: sw.own stays nil
-// for a page that does not (one asked for with credentials, or with revalidate off), so
+// for a page that does not (one asked for with credentials, or with disable_revalidation), so
 // heldTag keeps no validator of it either.
 func (sw *shellWriter) makeConditional(hdr http.Header, r *http.Request) {
 	if sw.h.DisableRevalidation || sw.personal {

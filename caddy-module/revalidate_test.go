@@ -161,7 +161,7 @@ func TestRevalidationServesTheHeldPage(t *testing.T) {
 
 // The gateway asks for a page as the client did when the client asked conditionally itself,
 // for a range or for a fresh copy, and when the page's bytes must not be held or may be another
-// visitor's variant; with revalidate off it never asks conditionally.
+// visitor's variant; with disable_revalidation it never asks conditionally.
 func TestRevalidationOnlyForPagesItMayHold(t *testing.T) {
 	for _, tt := range []struct {
 		name     string
@@ -182,7 +182,7 @@ func TestRevalidationOnlyForPagesItMayHold(t *testing.T) {
 		{"varies by language", "", map[string]string{"Vary": "Accept-Language"}, nil, "", 200},
 		{"private", "", map[string]string{"Cache-Control": "private"}, nil, "", 200},
 		{"no-store", "", map[string]string{"Cache-Control": "no-store"}, nil, "", 200},
-		{"revalidate off", "{\n\t\trevalidate off\n\t}", nil, nil, "", 200},
+		{"revalidate off", "{\n\t\tdisable_revalidation\n\t}", nil, nil, "", 200},
 		{"an error page", "", map[string]string{":status": "404"}, nil, "", 404},
 		{"page_plans off", "{\n\t\tpage_plans off\n\t}", nil, nil, "", 200},
 	} {

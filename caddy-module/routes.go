@@ -11,19 +11,18 @@ import (
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
-	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 )
 
 // serveOwnRoute answers the gateway's routes under /_shell/, named by the decision path:
 // /_SHELL/state and //_shell/state are /_shell/state, as they would be to the origin.
-func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
-	path, _ := identity.DecisionPath(r) // identity answered its own routes
+func (h *Handler) serveOwnRoute(w http.ResponseWriter, v *visit) error {
+	r, path := v.r, v.path
 	switch {
 	case strings.HasPrefix(path, assetPrefix):
 		return h.serveAsset(w, r, assetName(r))
 	case path == routePrefix+"state":
-		return h.serveState(w, r)
+		return h.serveState(w, v)
 	case path == routePrefix+"events":
 		return h.serveEvents(w, r)
 	case path == routePrefix+"readyz", path == routePrefix+"healthz" && r.URL.Query().Has("ready"):
@@ -33,7 +32,7 @@ func (h *Handler) serveOwnRoute(w http.ResponseWriter, r *http.Request) error {
 	case path == routePrefix+"market":
 		return h.serveMarket(w, r)
 	case path == switchAccountPath:
-		return h.serveSwitchAccount(w, r) // account_switch.go
+		return h.serveSwitchAccount(w, v) // customer.go
 	}
 	return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no shell route %s", r.URL.Path))
 }
@@ -84,7 +83,8 @@ func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, name string
 
 // serveState answers the shell state of a page, named by its path in ?path= (default: the
 // referring page's, else "/"). It is what the shell reads when the page went out without it.
-func (h *Handler) serveState(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) serveState(w http.ResponseWriter, v *visit) error {
+	r := v.r
 	if err := allowRead(w, r); err != nil {
 		return err
 	}
@@ -97,10 +97,9 @@ func (h *Handler) serveState(w http.ResponseWriter, r *http.Request) error {
 	if !strings.HasPrefix(pagePath, "/") || strings.HasPrefix(pagePath, "//") {
 		pagePath = "/"
 	}
-	pr := r.Clone(r.Context())
-	pr.URL.Path = pagePath
-	pr = h.withCustomer(pr) // waits for the customer's data the page went out without
-	p := h.pageOf(pr)
+	pv := v.pageVisit(pagePath)
+	h.loadStateCustomer(pv) // waits for the customer's data the page went out without
+	p := h.pageOf(pv)
 	out, err := p.state.AppendJSON(nil)
 	if err != nil {
 		return caddyhttp.Error(http.StatusInternalServerError, err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
+	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 	"go.uber.org/zap"
 
@@ -87,7 +88,7 @@ type Handler struct {
 	// "max-age=31536000; includeSubDomains"; "off" sends none.
 	HSTS string `json:"hsts,omitempty"`
 
-	// Page title, consent and header choice (seo.go, consent.go).
+	// Page title, consent and header choice (head.go, consent.go).
 
 	// HeaderVariants let routes ask for a header variant, first match wins; a page's own
 	// <meta name="shell-header" content="..."> wins over them.
@@ -116,7 +117,7 @@ type Handler struct {
 	// Banner names the country banner's request header, query parameter and cookies.
 	Banner *BannerConfig `json:"banner,omitempty"`
 
-	// The customer at the edge and tracking (customer_config.go, tracking_config.go).
+	// The customer at the edge and tracking (customer.go, events.go).
 
 	// Customer loads a logged-in customer's data for the private header, the menus and the
 	// customer redirect rule. It needs Identity.
@@ -126,8 +127,8 @@ type Handler struct {
 	Tracking *Tracking `json:"tracking,omitempty"`
 
 	bundle   *bundle.Bundle
-	plans    *splice.Plans // nil when PagePlans is -1
-	resolver market.Resolver
+	plans    *splice.Plans  // nil when PagePlans is -1
+	resolver marketResolver // visit.go: the market, once per request
 	logger   *zap.Logger
 	now      func() time.Time
 
@@ -174,7 +175,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if h.PagePlans >= 0 {
 		h.plans = splice.NewPlans(h.PagePlans, 0)
 	}
-	h.provisionFraming() // framing.go
+	h.framing = framingOf(h.FrameAncestors) // framing.go
 	hosts := make(map[string]string, len(h.Hosts))
 	for host, locale := range h.Hosts {
 		if l, ok := market.Canonical(locale); ok {
@@ -182,7 +183,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		}
 		hosts[strings.ToLower(host)] = locale
 	}
-	h.resolver = market.Resolver{Hosts: hosts, Default: h.DefaultLocale}
+	h.resolver = marketResolver{Resolver: market.Resolver{Hosts: hosts, Default: h.DefaultLocale}}
 
 	var fsys fs.FS
 	if h.UIDir != "" {
@@ -202,13 +203,16 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return fmt.Errorf("shell: the built-in UI: %w", err)
 	}
 	h.bundle = b
-	if err := h.provisionFlagsAndBanner(fsys); err != nil {
+	if err := h.provisionFlags(fsys); err != nil {
+		return err
+	}
+	if h.edgeBanner, err = h.Banner.provision(fsys, h.logger); err != nil { // lists markets by the flags
 		return err
 	}
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
-	h.provisionHealth()                             // health.go
+	h.ready = new(readiness)                        // health.go
 	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
@@ -218,7 +222,10 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionIdentity(ctx); err != nil {
 		return err
 	}
-	return h.provisionCustomerAndTracking(ctx)
+	if err := h.Tracking.provision(ctx, h.logger); err != nil { // events.go
+		return err
+	}
+	return h.provisionCustomer(ctx) // customer.go
 }
 
 // Validate checks the configuration and says what to change.
@@ -231,13 +238,13 @@ func (h *Handler) Validate() error {
 	}
 	for host, locale := range h.Hosts {
 		if host == "" || strings.ContainsAny(host, ":/ ") {
-			return fmt.Errorf("shell: host %q is not a host name; give the bare name, e.g. example.co.uk", host)
+			return fmt.Errorf("shell: hosts %q is not a host name; give the bare name, e.g. example.co.uk", host)
 		}
 		if err := market.Check(locale); err != nil {
-			return fmt.Errorf("shell: host %s: %w", host, err)
+			return fmt.Errorf("shell: hosts %s: %w", host, err)
 		}
 	}
-	if err := h.validateBanner(); err != nil {
+	if err := h.Banner.validate(); err != nil {
 		return err
 	}
 	if h.Compressed != compressedDecode && h.Compressed != compressedPassthrough {
@@ -249,17 +256,25 @@ func (h *Handler) Validate() error {
 	if h.PagePlans < -1 {
 		return fmt.Errorf("shell: page_plans %d is not a number of pages; give one such as 4096, or -1 (off)", h.PagePlans)
 	}
-	if err := h.validateFrameAncestors(); err != nil {
+	if err := validateFrameAncestors(h.FrameAncestors); err != nil {
 		return err
 	}
-	if err := h.validateHSTS(); err != nil {
+	if err := validateHSTS(h.HSTS); err != nil {
 		return err
 	}
-	if err := h.validateSEO(); err != nil {
+	if _, err := h.headerRouteRules(); err != nil { // head.go
 		return err
 	}
-	if err := h.validateCustomerAndTracking(); err != nil {
+	if err := h.Consent.validate(); err != nil {
 		return err
+	}
+	if err := h.Tracking.validate(); err != nil {
+		return err
+	}
+	if h.Customer != nil {
+		if err := h.Customer.validate(h.Identity); err != nil {
+			return err
+		}
 	}
 	if h.AppView != nil {
 		if err := h.AppView.Validate(); err != nil {
@@ -269,50 +284,56 @@ func (h *Handler) Validate() error {
 	return h.validateIdentity()
 }
 
-// ServeHTTP answers the gateway's own routes and splices the shell into pages.
+// ServeHTTP answers the gateway's own routes and splices the shell into pages: the seven
+// steps of DESIGN.md over one visit.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
 	h.setHSTS(w, r)
-	path, ok := identity.DecisionPath(r)
+	v, ok := h.newVisit(r) // 1 market: resolved at its first ask, once
 	if !ok {
 		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision
 		// made here would hold for the one behind the gateway.
 		return caddyhttp.Error(http.StatusBadRequest, rules.ErrUndecidablePath)
 	}
-	r, v, answered, err := h.Identity.Serve(w, r, next, path) // session, login, its routes, token relay, access guard
+	// 3 session, 4 access guard; identity's own routes, the login page, the token relay
+	r, visitor, answered, err := h.Identity.Serve(w, r, next, v.identityRequest())
 	if answered {
 		return err
 	}
-	r = withVisitor(r, v)
-	if strings.HasPrefix(path, routePrefix) {
-		return h.serveOwnRoute(w, r)
+	v.r, v.visitor = r, visitor
+	if strings.HasPrefix(v.path, routePrefix) {
+		return h.serveOwnRoute(w, v) // 2 own routes
 	}
-	r, answered, err = h.serveCustomer(w, r) // customer data and the redirect rule (step 5)
-	if answered {
-		return err
+	if h.serveCustomer(w, v) { // 5 customer data and the redirect rule
+		return nil
 	}
-	next, answered = h.Identity.SessionsPage(w, r, v, path, next) // the gateway's own page
+	next, answered = h.Identity.SessionsPage(w, r, v.visitor, v.identityRequest(), next) // the gateway's own page
 	if answered {
 		return nil
 	}
+	return h.servePage(w, v, next) // 6 shell state, 7 response
+}
+
+// servePage serves the page through next with the shell spliced in (steps 6 and 7), or
+// untouched when the response gets none.
+func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Handler) error {
+	r := v.r
 	var page *page
 	reason := ineligible(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
-		page = h.pageOf(r)
+		page = h.pageOf(v)
 		if repl != nil {
-			repl.Set(placeholderLocale, page.state.Locale)
-			repl.Set(placeholderHeaderVariant, page.state.HeaderVariant)
-			repl.Set(placeholderLoggedIn, page.state.IsLoggedIn)
+			setPlaceholders(repl, v, page)
 		}
 		// Ask for the page uncompressed so it can be spliced as it streams; encode compresses
 		// the result for the client.
 		r.Header.Set("Accept-Encoding", "identity")
-		h.bannerCaching(w, r, page)
+		h.edgeBanner.caching(w, r, page)
 	} else if repl != nil {
 		// Most such requests are a page's images, scripts and styles: their shell is worked out
 		// only if a log line asks for it.
-		repl.Map(h.lazyPlaceholders(r))
+		repl.Map(h.lazyPlaceholders(v))
 	}
 	sw := newShellWriter(w, r, h, page, reason)
 	defer func() {
@@ -323,30 +344,41 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyht
 	}()
 	// The session cookie was read above; the content origin never gets it.
 	identity.DropSessionCookies(r)
-	err = next.ServeHTTP(sw, r)
+	err := next.ServeHTTP(sw, r)
 	sw.finish(err != nil)
 	return err
 }
 
 // The placeholders the handler sets (README: placeholders).
 const (
+	placeholderMarket        = "http.shell.market" // the page's market; locale is its shell's
 	placeholderLocale        = "http.shell.locale"
 	placeholderHeaderVariant = "http.shell.header_variant"
 	placeholderLoggedIn      = "http.shell.logged_in"
 )
 
+// setPlaceholders sets the placeholders of a request with a shell.
+func setPlaceholders(repl *caddy.Replacer, v *visit, p *page) {
+	repl.Set(placeholderMarket, v.market().Locale)
+	repl.Set(placeholderLocale, p.state.Locale)
+	repl.Set(placeholderHeaderVariant, p.state.HeaderVariant)
+	repl.Set(placeholderLoggedIn, p.state.IsLoggedIn)
+}
+
 // lazyPlaceholders answers the placeholders for a request that gets no shell, from the page
 // it would have, worked out at the first ask.
-func (h *Handler) lazyPlaceholders(r *http.Request) caddy.ReplacerFunc {
+func (h *Handler) lazyPlaceholders(v *visit) caddy.ReplacerFunc {
 	var p *page
 	return func(key string) (any, bool) {
 		switch key {
+		case placeholderMarket:
+			return v.market().Locale, true // no page needed
 		case placeholderLocale, placeholderHeaderVariant, placeholderLoggedIn:
 		default:
 			return nil, false
 		}
 		if p == nil {
-			p = h.pageOf(r)
+			p = h.pageOf(v)
 		}
 		switch key {
 		case placeholderLocale:
@@ -380,7 +412,9 @@ func ineligible(r *http.Request) string {
 var (
 	_ caddy.Provisioner           = (*Handler)(nil)
 	_ caddy.Validator             = (*Handler)(nil)
+	_ caddy.CleanerUpper          = (*Handler)(nil) // Cleanup: identity_provision.go
 	_ caddyhttp.MiddlewareHandler = (*Handler)(nil)
+	_ caddyfile.Unmarshaler       = (*Handler)(nil)
 )
 
 // forwardedHTTPS marks a request that a trusted proxy (the server's trusted_proxies) says came

@@ -20,13 +20,13 @@ import (
 // read from the decision path, the way the origin reads them: /EN-GB/documents/,
 // /./en-gb/documents/ and /en-gb;/documents/ are /en-gb/documents/. A path that cannot be
 // decided needs a login.
-func (c *Config) accessOf(r *http.Request, v *Visitor) rules.GuardDecision {
+func (c *Config) accessOf(r *http.Request, v *Visitor, req Request) rules.GuardDecision {
 	if c == nil || c.rt == nil {
 		return rules.Guard(rules.GuardInput{})
 	}
 	required := true
-	if path, ok := DecisionPath(r); ok {
-		required = c.rt.protected.Match(path, c.Resolver.Resolve(r.Host, path).BasePath)
+	if req.Path != "" {
+		required = c.rt.protected.Match(req.Path, req.market(c, r.Host).BasePath)
 	}
 	in := rules.GuardInput{AuthRequired: required}
 	if v.LoggedIn() {
@@ -37,15 +37,15 @@ func (c *Config) accessOf(r *http.Request, v *Visitor) rules.GuardDecision {
 }
 
 // guardPage applies the guard to a page request. It answers the request itself (a redirect to
-// login, or 403) and says so, or lets the page through.
-func (c *Config) guardPage(w http.ResponseWriter, r *http.Request, v *Visitor) (bool, error) {
-	path, _ := DecisionPath(r) // the handler refused the undecidable; accessOf fails closed on them
-	res := c.Resolver.Resolve(r.Host, path)
-	d := c.accessOf(r, v)
+// login, or 403) and says so, or lets the page through. The decision stays on the visitor,
+// for the page's shell state.
+func (c *Config) guardPage(w http.ResponseWriter, r *http.Request, v *Visitor, req Request) (bool, error) {
+	d := c.accessOf(r, v, req)
+	v.access, v.accessPath = &d, req.Path
 	switch d.Outcome {
 	case rules.GuardLogin:
 		w.Header().Set("Cache-Control", "no-store")
-		http.Redirect(w, r, loginPath(res.BasePath, r.URL.RequestURI()), http.StatusFound)
+		http.Redirect(w, r, loginPath(req.market(c, r.Host).BasePath, r.URL.RequestURI()), http.StatusFound)
 		return true, nil
 	case rules.GuardForbidden:
 		return true, caddyhttp.Error(http.StatusForbidden, fmt.Errorf("%s needs a customer number; the session has none", r.URL.Path))
@@ -66,11 +66,17 @@ func loginPath(basePath, returnTo string) string {
 // returnParam is the login page's query parameter naming the page to return to.
 const returnParam = "return"
 
-// FillState puts the guard's decision on r for visitor v and the session timing into the
-// shell state. It never puts a token there. A nil Config (identity off) gives the anonymous
-// default: every page open, nobody logged in.
-func (c *Config) FillState(r *http.Request, v *Visitor, st *shellstate.State) {
-	d := c.accessOf(r, v)
+// FillState puts the guard's decision for the page req and visitor v and the session timing
+// into the shell state: the decision Serve made for the same page, or a new one for another
+// (/_shell/state names its page). It never puts a token there. A nil Config (identity off)
+// gives the anonymous default: every page open, nobody logged in.
+func (c *Config) FillState(r *http.Request, v *Visitor, req Request, st *shellstate.State) {
+	var d rules.GuardDecision
+	if v != nil && v.access != nil && v.accessPath == req.Path {
+		d = *v.access
+	} else {
+		d = c.accessOf(r, v, req)
+	}
 	st.IsLoggedIn = d.IsLoggedIn
 	st.CanAccess = d.CanAccess
 	st.IsAuthRequired = d.IsAuthRequired

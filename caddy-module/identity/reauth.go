@@ -53,12 +53,13 @@ func (id *Config) validateReauth() error {
 // requireFreshLogin answers a request that a reauth rule matches while the customer's login
 // is older than the rule allows, and says so. path is the decision path. A Visitor without
 // a session is the guard's (login required), not this.
-func (c *Config) requireFreshLogin(w http.ResponseWriter, r *http.Request, v *Visitor, path string) bool {
+func (c *Config) requireFreshLogin(w http.ResponseWriter, r *http.Request, v *Visitor, req Request) bool {
+	path := req.Path
 	rt := c.rt
 	if len(rt.reauth) == 0 || !v.LoggedIn() {
 		return false
 	}
-	res := c.Resolver.Resolve(r.Host, path)
+	res := req.market(c, r.Host)
 	if isLoginPath(path, res.BasePath) {
 		return false // the way out of the rule is never under it
 	}

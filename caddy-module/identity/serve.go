@@ -22,11 +22,12 @@ const (
 // Serve runs the identity steps of a request (DESIGN.md steps 3 and 4) and answers what is
 // identity's alone: its own routes under /_shell/ (login callback, logout, back-channel
 // logout, the countdown's and the sessions' routes), the login page, the token relay and
-// the access guard. path is the decision path (DecisionPath), which the handler has found
-// decidable. It returns the request for the steps after it, the visitor (nil when identity
+// the access guard. req carries the decision path (DecisionPath), which the handler has
+// found decidable, and the market the handler resolved for it. It returns the request for the steps after it, the visitor (nil when identity
 // is off) and whether it answered. A nil Config (identity off) answers only its own routes,
 // with 404.
-func (c *Config) Serve(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler, path string) (r2 *http.Request, v *Visitor, answered bool, err error) {
+func (c *Config) Serve(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler, req Request) (r2 *http.Request, v *Visitor, answered bool, err error) {
+	path := req.Path
 	if skipsIdentity(path) {
 		return r, nil, false, nil
 	}
@@ -51,17 +52,17 @@ func (c *Config) Serve(w http.ResponseWriter, r *http.Request, next caddyhttp.Ha
 		}
 		return r, v, false, nil // the handler's routes
 	}
-	if c.requireFreshLogin(w, r, v, path) { // reauth.go
+	if c.requireFreshLogin(w, r, v, req) { // reauth.go
 		return r, v, true, nil
 	}
 	if underRelay(c.APIRelay, path) {
 		return r, v, true, c.relayAPI(w, r, v) // its own proxy, never next
 	}
-	res := c.Resolver.Resolve(r.Host, path)
+	res := req.market(c, r.Host)
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && isLoginPath(path, res.BasePath) {
 		return r, v, true, c.serveLogin(w, r, v, res.BasePath, res.Locale)
 	}
-	handled, err := c.guardPage(w, r, v)
+	handled, err := c.guardPage(w, r, v, req)
 	if !handled && v.LoggedIn() {
 		keepPrivate(w.Header())
 	}

@@ -22,14 +22,15 @@ const sessionsMount = `<div data-shell="sessions"></div>`
 var sessionsTitles = map[string]string{"de": "Angemeldete Geräte", "en": "Signed-in devices"}
 
 // SessionsPage gives the handler that answers the sessions page in place of the content
-// origin, or next when r is not for it; path is the decision path and v the visitor Serve
+// origin, or next when r is not for it; req is the request as Serve had it and v the visitor Serve
 // returned. A Visitor without a session is sent to the login,
 // which comes back here; answered says the request was answered that way.
-func (c *Config) SessionsPage(w http.ResponseWriter, r *http.Request, v *Visitor, path string, next caddyhttp.Handler) (caddyhttp.Handler, bool) {
+func (c *Config) SessionsPage(w http.ResponseWriter, r *http.Request, v *Visitor, req Request, next caddyhttp.Handler) (caddyhttp.Handler, bool) {
+	path := req.Path
 	if c.off() || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return next, false
 	}
-	res := c.Resolver.Resolve(r.Host, path) // the decision path, as every path decision
+	res := req.market(c, r.Host) // on the decision path, as every path decision
 	page := strings.ToLower(sessionsPagePath(res.BasePath))
 	if path != page && path != strings.TrimSuffix(page, "/") {
 		return next, false

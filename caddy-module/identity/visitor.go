@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/shellgate/shellgate/caddy-module/auth"
+	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -27,6 +28,11 @@ type Visitor struct {
 	// Ended names why a session the browser presented ended on this request ("idle",
 	// "expired", "max-session", "refresh-token-expired", "failed"), "" otherwise.
 	Ended string
+
+	// access is the guard's decision Serve made for the page at accessPath, which the
+	// page's shell state reuses (FillState).
+	access     *rules.GuardDecision
+	accessPath string
 }
 
 // LoggedIn tells whether the request has a live session; safe on nil.

@@ -9,7 +9,7 @@ import (
 // How a page asks for a header variant. Three sources, the later winning over the earlier:
 //
 //  1. the path rules of KindOfPath and ModeOfPath (login, registration, /en/ corporate pages);
-//  2. the operator's routes: `header_variant <path-glob> <variant>` in the Caddyfile;
+//  2. the operator's routes: `header_variants <path-glob> <variant>` in the Caddyfile;
 //  3. the page itself: <meta name="shell-header" content="<variant>"> in its head.
 //
 // A request names what the page is (a kind: login, registration, country-selector,
@@ -82,11 +82,11 @@ func NewHeaderRoutes(routes []HeaderRoute) (HeaderRoutes, error) {
 	out := make(HeaderRoutes, 0, len(routes))
 	for _, r := range routes {
 		if !strings.HasPrefix(r.Glob, "/") && !strings.HasPrefix(r.Glob, "*") {
-			return nil, fmt.Errorf("header_variant path %q must start with / or *, e.g. /en/partner-banks/*", r.Glob)
+			return nil, fmt.Errorf("header_variants path %q must start with / or *, e.g. /en/partner-banks/*", r.Glob)
 		}
 		req, ok := ParseHeaderRequest([]byte(r.Variant))
 		if !ok {
-			return nil, fmt.Errorf("header_variant %s: %q is not a header variant a route may ask for; use one of %s",
+			return nil, fmt.Errorf("header_variants %s: %q is not a header variant a route may ask for; use one of %s",
 				r.Glob, r.Variant, strings.Join(RequestableVariants(), ", "))
 		}
 		r.Glob = strings.ToLower(r.Glob)

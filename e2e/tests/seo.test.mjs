@@ -1,6 +1,6 @@
 // Page title, consent and the page's choice of header, as a browser and a crawler see them.
 // The demo gateway has no consent configured: its pages get no consent node. A second gateway,
-// started here with consent and header_variant configured, sits in front of a small origin of
+// started here with consent and header_variants configured, sits in front of a small origin of
 // this file's own: pages without a title, a page that asks for its header, and a stand-in
 // consent manager and tag manager (nothing loads from the internet).
 import assert from 'node:assert/strict';
@@ -54,11 +54,11 @@ async function startConsentGateway() {
 }
 http://:${port} {
 	shell {
-		header_variant /partner-banken/* bank-navigation
+		header_variants /partner-banken/* bank-navigation
 		consent {
 			manager_script /demo-consent/cmp.js
-			manager_attribute id demo-cmp
-			manager_attribute data-settings-id demo-settings
+			manager_attributes id demo-cmp
+			manager_attributes data-settings-id demo-settings
 			tag_manager german GTM-DEMO01
 			tag_manager non_german GTM-DEMO02
 			tag_manager_url /demo-consent/gtm.js

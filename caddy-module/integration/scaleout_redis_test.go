@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"encoding/json"
@@ -69,7 +69,7 @@ http://localhost:%d {
 	client := &http.Client{Timeout: 10 * time.Second}
 	page := func(what string) {
 		t.Helper()
-		v := visit(client, base+"/festgeld/", nil)
+		v := visitPage(client, base+"/festgeld/", nil)
 		if p := v.noErrorPage(what); p != "" {
 			t.Fatal(p)
 		}

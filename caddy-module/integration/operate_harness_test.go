@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"bufio"
@@ -23,8 +23,8 @@ import (
 )
 
 // Operating tests run bin/shellgate as operators do, with a Caddyfile of their own: the
-// admin endpoint on (metrics, reload), a real origin behind reverse_proxy. They reuse the
-// replica type and shellgateBinary of identity_replicas_test.go.
+// admin endpoint on (metrics, reload), a real origin behind reverse_proxy. The replica type
+// and shellgateBinary are in harness_test.go.
 
 // startOperatedGateway runs bin/shellgate with caddyfile and waits for base's liveness; every
 // multi-process test starts its gateways with it.
@@ -122,8 +122,8 @@ type pageVisit struct {
 // connections still queued on a listener that closes (see reloadUnderLoad).
 func (v pageVisit) reset() bool { return v.status == 0 && errors.Is(v.err, syscall.ECONNRESET) }
 
-// visit gets a page as a browser navigation with cookie (nil: anonymous).
-func visit(client *http.Client, target string, cookie *http.Cookie) pageVisit {
+// visitPage gets a page as a browser navigation with cookie (nil: anonymous).
+func visitPage(client *http.Client, target string, cookie *http.Cookie) pageVisit {
 	req, _ := http.NewRequest(http.MethodGet, target, nil)
 	req.Header.Set("Accept", "text/html")
 	req.Header.Set("Sec-Fetch-Dest", "document")

@@ -190,9 +190,9 @@ func isASCII(s string) bool {
 const consentOptions = `{
 	consent {
 		manager_script /consent/loader.js
-		manager_attribute id usercentrics-cmp
-		manager_attribute data-settings-id "AbC&123"
-		manager_attribute async
+		manager_attributes id usercentrics-cmp
+		manager_attributes data-settings-id "AbC&123"
+		manager_attributes async
 		tag_manager german GTM-DE0001
 		tag_manager non_german GTM-EU0002
 		tag_manager us GTM-US0003
@@ -299,8 +299,8 @@ func TestNoConsentWithoutConfig(t *testing.T) {
 // the path rules; an unknown value is ignored.
 func TestPageAsksForItsHeader(t *testing.T) {
 	tester := startSEOGateway(t, `{
-		header_variant /partner-banken/* bank-navigation
-		header_variant /en/press/* public
+		header_variants /partner-banken/* bank-navigation
+		header_variants /en/press/* public
 	}`)
 	tests := []struct{ path, want string }{
 		{"/festgeld/", "public"},
@@ -341,26 +341,26 @@ func TestPageAsksForItsHeader(t *testing.T) {
 	}
 }
 
-// TestSEOOptionsSayWhatToChange: bad consent and header_variant options fail adapt or validate
+// TestSEOOptionsSayWhatToChange: bad consent and header_variants options fail adapt or validate
 // with a message that names the option and the fix.
 func TestSEOOptionsSayWhatToChange(t *testing.T) {
 	tests := []struct {
 		name, block, want string
 	}{
-		{"variant unknown", "header_variant /x/* fancy", `header_variant /x/*: "fancy" is not a header variant a route may ask for; use one of bank-navigation`},
-		{"variant the session decides", "header_variant /x/* private", `"private" is not a header variant a route may ask for`},
-		{"variant path", "header_variant x/* corporate", `header_variant path "x/*" must start with / or *`},
-		{"variant arguments", "header_variant /x/*", "header_variant takes a path glob and a variant"},
+		{"variant unknown", "header_variants /x/* fancy", `header_variants /x/*: "fancy" is not a header variant a route may ask for; use one of bank-navigation`},
+		{"variant the session decides", "header_variants /x/* private", `"private" is not a header variant a route may ask for`},
+		{"variant path", "header_variants x/* corporate", `header_variants path "x/*" must start with / or *`},
+		{"variant arguments", "header_variants /x/*", "header_variants takes a path glob and a variant"},
 		{"consent argument", "consent on", "consent takes no arguments"},
 		{"consent twice", "consent {\n}\nconsent {\n}", "consent is given twice"},
 		{"consent option", "consent {\n colour blue\n}", `unknown consent option "colour"; the options are manager_script`},
 		{"manager over http", "consent {\n manager_script http://cmp.example/l.js\n}", `consent manager_script: "http://cmp.example/l.js" is neither an https URL nor a path on the site`},
 		{"manager scheme-relative", "consent {\n manager_script //cmp.example/l.js\n}", "is neither an https URL nor a path"},
-		{"attribute without manager", "consent {\n manager_attribute id x\n}", "manager_attribute is given without a manager_script"},
-		{"attribute src", "consent {\n manager_script /l.js\n manager_attribute src /x.js\n}", `manager_attribute "src" is the gateway's to set`},
-		{"attribute handler", "consent {\n manager_script /l.js\n manager_attribute onload alert(1)\n}", `manager_attribute "onload" is the gateway's to set`},
-		{"attribute name", "consent {\n manager_script /l.js\n manager_attribute Data_X 1\n}", `manager_attribute "Data_X" is not an attribute name`},
-		{"attribute twice", "consent {\n manager_script /l.js\n manager_attribute id a\n manager_attribute id b\n}", "manager_attribute id is given twice"},
+		{"attribute without manager", "consent {\n manager_attributes id x\n}", "manager_attributes is given without a manager_script"},
+		{"attribute src", "consent {\n manager_script /l.js\n manager_attributes src /x.js\n}", `manager_attributes "src" is the gateway's to set`},
+		{"attribute handler", "consent {\n manager_script /l.js\n manager_attributes onload alert(1)\n}", `manager_attributes "onload" is the gateway's to set`},
+		{"attribute name", "consent {\n manager_script /l.js\n manager_attributes Data_X 1\n}", `manager_attributes "Data_X" is not an attribute name`},
+		{"attribute twice", "consent {\n manager_script /l.js\n manager_attributes id a\n manager_attributes id b\n}", "manager_attributes id is given twice"},
 		{"group", "consent {\n tag_manager austria GTM-1\n}", `tag_manager group "austria" is not a market group; use german (de-DE, de-AT), non_german or us (en-US)`},
 		{"group twice", "consent {\n tag_manager us GTM-1\n tag_manager us GTM-2\n}", "tag_manager us is given twice"},
 		{"container id", "consent {\n tag_manager us \"GTM-1');alert(1)//\"\n}", `is not a container id; give one such as GTM-ABC1234`},

@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"fmt"
@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
-	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -33,7 +32,7 @@ func TestScaleOutJourneySurvivesAReplicaRestart(t *testing.T) {
 	defer origin.Close()
 	lbPort, portA, portB := authtest.FreePort(t), authtest.FreePort(t), authtest.FreePort(t)
 	base := fmt.Sprintf("http://localhost:%d", lbPort)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
 	replicaConfig := func(name string, port int) string {
 		return fmt.Sprintf(`{
 	admin off
@@ -83,7 +82,7 @@ http://localhost:%d {
 	seen := map[string]int{} // pages served per replica
 	step := func(what, path string, wantLoggedIn bool) {
 		t.Helper()
-		v := visit(client, base+path, cookieOf(t, browser, base))
+		v := visitPage(client, base+path, cookieOf(t, browser, base))
 		if p := v.noErrorPage(what); p != "" {
 			t.Fatal(p)
 		}
@@ -140,7 +139,7 @@ http://localhost:%d {
 		step("a page after the logout", fmt.Sprintf("/festgeld/out-%d/", i), false)
 	}
 	for _, port := range []int{portA, portB} {
-		if v := visit(client, fmt.Sprintf("http://localhost:%d/festgeld/", port), cookieOf(t, browser, base)); v.loggedIn {
+		if v := visitPage(client, fmt.Sprintf("http://localhost:%d/festgeld/", port), cookieOf(t, browser, base)); v.loggedIn {
 			t.Errorf("replica on %d still shows the customer logged in after the logout", port)
 		}
 	}

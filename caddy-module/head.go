@@ -63,14 +63,6 @@ func (h *Handler) provisionSEO() error {
 	return nil
 }
 
-// validateSEO checks the header routes and the consent configuration.
-func (h *Handler) validateSEO() error {
-	if _, err := h.headerRouteRules(); err != nil {
-		return err
-	}
-	return h.Consent.validate()
-}
-
 func (h *Handler) headerRouteRules() (rules.HeaderRoutes, error) {
 	in := make([]rules.HeaderRoute, len(h.HeaderVariants))
 	for i, r := range h.HeaderVariants {
@@ -81,12 +73,6 @@ func (h *Handler) headerRouteRules() (rules.HeaderRoutes, error) {
 		return nil, fmt.Errorf("shell: %w", err)
 	}
 	return routes, nil
-}
-
-// headerInput is the header input of a request path: the path rules, then the operator's
-// routes.
-func (h *Handler) headerInput(path string) rules.HeaderInput {
-	return h.headerRoutes.Input(path)
 }
 
 // headOf gives the Head fragment of a page in locale with the header variant header; titled
@@ -124,7 +110,7 @@ func (p *page) Resolve(head splice.Head) splice.Fragments {
 	if shown == p.state.HeaderVariant {
 		return f
 	}
-	header = h.gated(header, p.state.Flags) // as pageOf's decorate does for the first choice
+	header = h.edgeFlags.gated(header, p.state.Flags) // as pageOf's decorate does for the first choice
 	// Render the fragments again behind the first ones in the same buffer: nothing of them is
 	// written yet, and on an error the first ones stand.
 	prev := p.header

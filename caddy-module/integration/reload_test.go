@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"fmt"
@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
-	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session/redistest"
 )
 
@@ -56,7 +55,7 @@ func reloadUnderLoad(t *testing.T, bin, storeBlock string) {
 	defer origin.Close()
 	port, adminPort := authtest.FreePort(t), authtest.FreePort(t)
 	base, admin := fmt.Sprintf("http://localhost:%d", port), fmt.Sprintf("http://localhost:%d", adminPort)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
 	config := func(design string) string {
 		return fmt.Sprintf(`{
 	admin localhost:%d
@@ -82,10 +81,10 @@ http://localhost:%d {
 	b := authtest.NewBrowser()
 	cookie := loginThrough(t, b, base)
 	client := &http.Client{Timeout: 20 * time.Second}
-	if v := visit(client, base+"/festgeld/", cookie); !v.loggedIn {
+	if v := visitPage(client, base+"/festgeld/", cookie); !v.loggedIn {
 		t.Fatalf("not logged in before the reload: %d", v.status)
 	}
-	visit(client, base+"/plain.txt", nil)
+	visitPage(client, base+"/plain.txt", nil)
 	before := scrapeUntil(t, admin, func(m map[string]float64) bool {
 		return m[`shellgate_pages_total{outcome="spliced",reason=""}`] >= 1
 	})
@@ -108,7 +107,7 @@ http://localhost:%d {
 
 	// A slow page in flight and a stream of customers' pages across the reload.
 	slow := make(chan pageVisit, 1)
-	go func() { slow <- visit(client, base+"/slow/", cookie) }()
+	go func() { slow <- visitPage(client, base+"/slow/", cookie) }()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -124,7 +123,7 @@ http://localhost:%d {
 					return
 				default:
 				}
-				v := visit(client, fmt.Sprintf("%s/page-%d/", base, i), cookie)
+				v := visitPage(client, fmt.Sprintf("%s/page-%d/", base, i), cookie)
 				mu.Lock()
 				served++
 				if v.reset() && !migrates {
@@ -173,7 +172,7 @@ http://localhost:%d {
 		t.Errorf("the slow page in flight was cut: %q", v.body)
 	}
 
-	after := visit(client, base+"/festgeld/", cookie)
+	after := visitPage(client, base+"/festgeld/", cookie)
 	if !after.loggedIn {
 		t.Error("the customer is logged out after the reload")
 	}

@@ -1,4 +1,4 @@
-package shell
+package integration
 
 import (
 	"encoding/json"
@@ -15,7 +15,6 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
 	"github.com/shellgate/shellgate/caddy-module/customer/customertest"
-	"github.com/shellgate/shellgate/caddy-module/identity"
 )
 
 // personaSecrets are the personal fields of a persona's files that must never reach a log:
@@ -67,7 +66,7 @@ func TestCustomerPathLogsNoPersonalField(t *testing.T) {
 		t.Skip("runs bin/shellgate, the dev IdP and the persona API")
 	}
 	bin := shellgateBinary(t)
-	api, err := customertest.NewServer(filepath.Join("..", "testdata", "personas"))
+	api, err := customertest.NewServer(filepath.Join("..", "..", "testdata", "personas"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +78,7 @@ func TestCustomerPathLogsNoPersonalField(t *testing.T) {
 	defer origin.Close()
 	port := authtest.FreePort(t)
 	base := fmt.Sprintf("http://localhost:%d", port)
-	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + identity.CallbackPath}})
+	idp := authtest.Start(t, authtest.Options{RedirectURIs: []string{base + callbackPath}})
 	gw := startOperatedGateway(t, bin, base, fmt.Sprintf(`{
 	admin off
 	persist_config off
@@ -123,11 +122,11 @@ http://localhost:%d {
 		}
 		cookies = append(cookies, cookie.Value)
 		for _, p := range []string{"/festgeld/", "/tagesgeld/"} {
-			if v := visit(client, base+p, cookie); v.err != nil || v.status >= 500 {
+			if v := visitPage(client, base+p, cookie); v.err != nil || v.status >= 500 {
 				t.Errorf("%s: %s: %d %v", user, p, v.status, v.err)
 			}
 		}
-		visit(client, base+"/_shell/state?path=/festgeld/", cookie)
+		visitPage(client, base+"/_shell/state?path=/festgeld/", cookie)
 		if res, _, err := postShell(client, base, routePrefix+"auth/logout", cookie, nil); err != nil || res.StatusCode != http.StatusSeeOther {
 			t.Errorf("%s: logout: %v %v", user, res, err)
 		}
@@ -170,7 +169,7 @@ http://localhost:%d {
 			t.Error("the logs contain a session cookie's value")
 		}
 	}
-	dirs, _ := filepath.Glob(filepath.Join("..", "testdata", "personas", "*"))
+	dirs, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "personas", "*"))
 	for _, dir := range dirs {
 		for what, v := range personaSecrets(t, dir) {
 			if strings.Contains(logs, v) {
