@@ -25,7 +25,7 @@ func TestBadIdentityOptionsSayWhatToChange(t *testing.T) {
 		{"identity arguments", "", ""}, // placeholder replaced below
 		{"provider without issuer", "providers DEU", "providers takes a region and an issuer URL"},
 		{"provider region", "providers FRA https://auth.example/auth/realms/global", `provider region "FRA" is not a region; use DEU or GBR`},
-		{"provider twice", provider + provider, "identity providers DEU is given twice; one provider per region"},
+		{"provider twice", provider + provider, "identity provider DEU is given twice; one provider per region"},
 		{"issuer over plain http", "providers DEU http://auth.example/realms/x", "uses plain http: use https"},
 		{"issuer with a query", "providers DEU https://auth.example/realms/x?a=b", "has a query or fragment"},
 		{"issuer placeholder", "providers DEU https://auth.{stage}.example/realms/x", "unknown placeholder {stage}"},
