@@ -13,19 +13,9 @@ import { sessionTexts as frFR } from '../content/fr-FR/session.ts';
 import { sessionTexts as itIT } from '../content/it-IT/session.ts';
 import { sessionTexts as nlNL } from '../content/nl-NL/session.ts';
 import { sessionTexts as plPL } from '../content/pl-PL/session.ts';
+import type { SessionTexts } from '../model/session.ts';
 
-/** SessionTexts are the countdown's words in one language. */
-export interface SessionTexts {
-  /** logoutIn: "You will be logged out in {time}." */
-  logoutIn: string;
-  /** extend: the button, "Extend session". */
-  extend: string;
-  /**
-   * extended: "Your session was successfully extended by {n} minutes", by the plural
-   * category of n (Intl.PluralRules of the locale); "other" is required.
-   */
-  extended: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-}
+export type { SessionTexts } from '../model/session.ts';
 
 export const sessionTextsByLocale: Readonly<Record<string, SessionTexts>> = {
   'de-DE': deDE,

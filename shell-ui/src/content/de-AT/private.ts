@@ -1,4 +1,4 @@
-import type { PrivateContent } from '../../header/private/privateContent.ts';
+import type { PrivateContent } from '../../model/private.ts';
 
 // Private header of de-AT (spec 2.1-2.3, 6). Private header menus by product access and flags.
 // Gates: lib/flagCondition.ts over flags and customer facts (header/private/customerGates.ts).

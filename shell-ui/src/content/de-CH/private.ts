@@ -1,4 +1,4 @@
-import type { PrivateContent } from '../../header/private/privateContent.ts';
+import type { PrivateContent } from '../../model/private.ts';
 
 // Private header of de-CH (spec 2.1-2.3, 6). Swiss menu (spec 2.3): the dashboard and the new deposit pages only, no flag choice.
 // Gates: lib/flagCondition.ts over flags and customer facts (header/private/customerGates.ts).

@@ -1,4 +1,4 @@
-import type { PrivateContent } from '../../header/private/privateContent.ts';
+import type { PrivateContent } from '../../model/private.ts';
 
 // Private header of de-DE (spec 2.1-2.3, 6). German menus: company customers get their own tax and deposit-guarantee links; payment methods (flag customerShowPaymentMethodScreens) and the tax exemption order are German; the finance menu is hidden for the partner distributor dkb_retail.
 // Gates: lib/flagCondition.ts over flags and customer facts (header/private/customerGates.ts).

@@ -1,4 +1,4 @@
-import type { PrivateContent } from '../../header/private/privateContent.ts';
+import type { PrivateContent } from '../../model/private.ts';
 
 // Private header of en-GB (spec 2.1-2.3, 6). The finance menu is hidden for the partner distributors legal_and_general and mse_savings_hub.
 // Gates: lib/flagCondition.ts over flags and customer facts (header/private/customerGates.ts).

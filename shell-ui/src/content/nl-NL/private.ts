@@ -1,4 +1,4 @@
-import type { PrivateContent } from '../../header/private/privateContent.ts';
+import type { PrivateContent } from '../../model/private.ts';
 
 // Private header of nl-NL (spec 2.1-2.3, 6). Dutch menus: Beleggen (wealth management) needs the launch flag in either spelling; payment methods behind customerShowPaymentMethodScreens.
 // Gates: lib/flagCondition.ts over flags and customer facts (header/private/customerGates.ts).
