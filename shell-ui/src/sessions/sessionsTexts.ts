@@ -1,12 +1,17 @@
 // The sessions page's texts, one file per language under src/content/<locale>/sessions.ts,
 // in the page's own chunk. A locale without its own file takes its language's, else English.
-import { sessionsTexts as deDE } from '../content/de-DE/sessions.ts';
-import { sessionsTexts as en } from '../content/en/sessions.ts';
 import type { SessionsTexts } from '../model/session.ts';
 
 export type { SessionsTexts } from '../model/session.ts';
 
-export const sessionsTextsByLocale: Readonly<Record<string, SessionsTexts>> = { 'de-DE': deDE, en };
+const isHome = (locale: string) => locale.split('-')[1]?.toLowerCase() === locale.split('-')[0];
+
+// Every src/content/<locale>/sessions.ts, by locale: the page's chunk holds them all.
+export const sessionsTextsByLocale: Readonly<Record<string, SessionsTexts>> = Object.fromEntries(
+  Object.entries(import.meta.glob<{ sessionsTexts: SessionsTexts }>('../content/*/sessions.ts', { eager: true })).map(([path, m]) => [path.split('/').at(-2)!, m.sessionsTexts] as const)
+    // A language's home market (de-DE, fr-FR) first: the fallback for another market of it (de-LI).
+    .sort(([a], [b]) => Number(isHome(b)) - Number(isHome(a)) || a.localeCompare(b)),
+);
 
 /** sessionsTextsFor picks a locale's texts: the locale, else its language, else English. */
 export function sessionsTextsFor(locale: string): { locale: string; texts: SessionsTexts } {
