@@ -6,7 +6,7 @@ import { texts } from '../private/en.ts';
 export const market: PrivateMarket = {
   locale: 'en-US',
   texts,
-  finance: { links: { protection: '/en-us/deposit-insurance/' } },
+  finance: { links: { protection: '/deposit-insurance/' } },
 };
 
 export const privateContent = privateMenus(market);
