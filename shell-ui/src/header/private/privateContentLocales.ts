@@ -8,7 +8,7 @@ import type { PrivateContent } from '../../model/private.ts';
  * client fall back to the public header.
  */
 export const privateContentLocales: Readonly<Record<string, () => Promise<PrivateContent>>> = Object.fromEntries(
-  Object.entries(import.meta.glob<{ privateContent: PrivateContent }>('../../content/*/private.ts')).map(([path, load]) => [
+  Object.entries(import.meta.glob<{ privateContent: PrivateContent }>('./*/private.ts', { base: '../../content' })).map(([path, load]) => [
     path.split('/').at(-2)!,
     () => load().then((m) => m.privateContent),
   ]),
