@@ -94,6 +94,19 @@ const isPrivateHeader = (c) => privateModuleOf(c) !== undefined;
 const customerScripts = Object.fromEntries(
   chunks.filter((c) => c.isDynamicEntry && (privateContentOf(c) || isPrivateHeader(c))).map((c) => [privateContentOf(c) ?? privateModuleOf(c), c.file]),
 );
+// The private menus are written once (src/content/private/): the markets' chunks share the
+// menus' code and each language's words, in chunks that only markets' private menus import.
+// They are customer chunks too, named "private:<chunk>"; a market's chunk imports its own.
+const importersOf = (key) => chunks.filter((c) => (c.imports ?? []).includes(key));
+for (const [key, c] of Object.entries(viteManifest)) {
+  const importers = importersOf(key);
+  if (!c.isEntry && !c.isDynamicEntry && importers.length > 0 && importers.every((i) => privateContentOf(i))) customerScripts[`private:${c.name}`] = c.file;
+}
+// chunkWithImports lists a chunk's file and those of every chunk it imports, transitively.
+const chunkWithImports = (file) => {
+  const [key, c] = Object.entries(viteManifest).find(([, m]) => m.file === file) ?? [];
+  return [...new Set([file, ...(c?.imports ?? []).flatMap((k) => (k === key ? [] : chunkWithImports(viteManifest[k].file)))])];
+};
 const publicNavScripts = Object.fromEntries(chunks.filter((c) => c.isDynamicEntry && publicNavOf(c)).map((c) => [publicNavOf(c), c.file]));
 const localeScripts = Object.fromEntries(
   chunks.filter((c) => c.isDynamicEntry && !privateContentOf(c) && !isPrivateHeader(c) && !publicNavOf(c)).map((c) => [baseContentOf(c) ?? c.name, c.file]),
@@ -180,12 +193,17 @@ const [largestBaseLocale, largestBaseFile] = largestOf(localeScripts);
 const largestBase = gzSizes[largestBaseFile];
 const banner = localeScripts.CountryBanner ? gzSizes[localeScripts.CountryBanner] : undefined;
 const css = gzSizes[stylesheets[0]];
-const [largestPrivateLocale, largestPrivateFile] = largestOf(customerScripts) ?? [];
-const privateModules = Object.entries(customerScripts).filter(([k]) => !isLocale(k));
+// A market's private menus are its chunk and the shared chunks it imports (menus, language).
+const privateMenusOf = (file) => sum(chunkWithImports(file).map((f) => gzSizes[f]));
+const [largestPrivateLocale, largestPrivateFile] =
+  Object.entries(customerScripts)
+    .filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k))
+    .sort((a, b) => privateMenusOf(b[1]).gz - privateMenusOf(a[1]).gz)[0] ?? [];
+const privateModules = Object.entries(customerScripts).filter(([k]) => !isLocale(k) && !k.startsWith('private:'));
 const monitor = localeScripts.mountSessionCountdown ? gzSizes[localeScripts.mountSessionCountdown] : undefined;
 const customerParts = [
   ...privateModules.map(([k, f]) => [k, gzSizes[f]]),
-  [`${largestPrivateLocale} private menus`, largestPrivateFile && gzSizes[largestPrivateFile]],
+  [`${largestPrivateLocale} private menus`, largestPrivateFile && privateMenusOf(largestPrivateFile)],
   ['session monitor', monitor],
 ];
 const customerJs = sum([entry, largestBase, ...customerParts.map(([, p]) => p)]);

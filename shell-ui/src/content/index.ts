@@ -24,7 +24,22 @@ export interface ContentLocale {
   load: (parts?: ContentParts) => Promise<LocaleContent>;
 }
 
-function contentLocale(locale: string, base: () => Promise<{ base: LocaleContent }>, nav: () => Promise<{ publicNav: PublicNav }>): ContentLocale {
+/** DefaultLocale is the platform's default locale (spec section 1), listed first. */
+export const DefaultLocale = 'de-DE';
+
+// The locales are the folders of src/content/ with a base.ts: a market is added by adding its
+// folder, and the client, the prerender and the tests all find it here. Each file stays a
+// dynamic import, so each locale's base and its public menus are chunks of their own.
+const bases = import.meta.glob<{ base: LocaleContent }>('./*/base.ts');
+const navs = import.meta.glob<{ publicNav: PublicNav }>('./*/publicNav.ts');
+
+/** localeOfPath gives the locale folder of a content file ("./en-GB/base.ts" → "en-GB"). */
+export const localeOfPath = (path: string): string => path.split('/')[1]!;
+
+function contentLocale(locale: string): ContentLocale {
+  const base = bases[`./${locale}/base.ts`]!;
+  // Every locale has its public menus: the build fails on a locale without their chunk.
+  const nav = navs[`./${locale}/publicNav.ts`]!;
   return {
     locale,
     load: async ({ publicNav = true } = {}) => {
@@ -35,22 +50,10 @@ function contentLocale(locale: string, base: () => Promise<{ base: LocaleContent
 }
 
 /** contentLocales lists the locales the build renders fragments for, default first. */
-export const contentLocales: readonly ContentLocale[] = [
-  contentLocale('de-DE', () => import('./de-DE/base.ts'), () => import('./de-DE/publicNav.ts')),
-  contentLocale('de-AT', () => import('./de-AT/base.ts'), () => import('./de-AT/publicNav.ts')),
-  contentLocale('de-CH', () => import('./de-CH/base.ts'), () => import('./de-CH/publicNav.ts')),
-  contentLocale('en-GB', () => import('./en-GB/base.ts'), () => import('./en-GB/publicNav.ts')),
-  contentLocale('en-IE', () => import('./en-IE/base.ts'), () => import('./en-IE/publicNav.ts')),
-  contentLocale('en-US', () => import('./en-US/base.ts'), () => import('./en-US/publicNav.ts')),
-  contentLocale('fr-FR', () => import('./fr-FR/base.ts'), () => import('./fr-FR/publicNav.ts')),
-  contentLocale('es-ES', () => import('./es-ES/base.ts'), () => import('./es-ES/publicNav.ts')),
-  contentLocale('nl-NL', () => import('./nl-NL/base.ts'), () => import('./nl-NL/publicNav.ts')),
-  contentLocale('pl-PL', () => import('./pl-PL/base.ts'), () => import('./pl-PL/publicNav.ts')),
-  contentLocale('fi-FI', () => import('./fi-FI/base.ts'), () => import('./fi-FI/publicNav.ts')),
-  contentLocale('it-IT', () => import('./it-IT/base.ts'), () => import('./it-IT/publicNav.ts')),
-  // The bare en: corporate site and country selector.
-  contentLocale('en', () => import('./en/base.ts'), () => import('./en/publicNav.ts')),
-];
+export const contentLocales: readonly ContentLocale[] = Object.keys(bases)
+  .map(localeOfPath)
+  .sort((a, b) => Number(b === DefaultLocale) - Number(a === DefaultLocale) || a.localeCompare(b))
+  .map(contentLocale);
 
 /** findContentLocale finds a locale, case-insensitively ("en-gb" finds en-GB). */
 export function findContentLocale(locale: string): ContentLocale | undefined {

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, ReactNode } from 'react';
+import { useDismiss } from '../lib/useDismiss.ts';
 import './MarketDialog.css';
 
 export interface MarketDialogProps {
@@ -35,12 +36,9 @@ export function MarketDialog({ id, title, closeLabel, onClose, children }: Marke
       opener?.focus();
     };
   }, []);
+  // Escape and a pointer on the backdrop close it; focus goes back to the opener (above).
+  useDismiss(true, { inside: () => dialog.current, onDismiss: onClose, focusOutside: false });
   const onKeyDown = (e: ReactKeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-      return;
-    }
     if (e.key !== 'Tab' || !dialog.current) return;
     const items = [...dialog.current.querySelectorAll<HTMLElement>(focusable)].filter(shown);
     const first = items[0];
@@ -54,7 +52,7 @@ export function MarketDialog({ id, title, closeLabel, onClose, children }: Marke
     }
   };
   return (
-    <div className="shell-dialog__backdrop" onClick={(e) => e.target === e.currentTarget && onClose()}>
+    <div className="shell-dialog__backdrop">
       <div ref={dialog} id={id} className="shell-dialog shell-dialog--small" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div className="shell-dialog__head">
           <h2 id={titleId} className="shell-dialog__title">

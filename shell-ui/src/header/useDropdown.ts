@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FocusEvent, PointerEvent } from 'react';
+import type { PointerEvent } from 'react';
+import { useDismiss } from '../lib/useDismiss.ts';
 import { isLargeViewport } from '../lib/viewport.ts';
 
 /** HoverEnterDelay is how long a mouse rests on a menu before it opens (spec section 9). */
@@ -29,26 +30,12 @@ export function useDropdown() {
 
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
-  useEffect(() => {
-    if (openId === null) return;
-    const onPointerDown = (e: Event) => {
-      const item = items.current.get(openId);
-      if (item && e.target instanceof Node && !item.contains(e.target)) setOpenMenu(null);
-    };
-    // Capture phase, so an enclosing mobile panel sees the Escape as handled (defaultPrevented).
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.preventDefault();
-      setOpenMenu(null);
-      buttons.current.get(openId)?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown, true);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown, true);
-    };
-  }, [openId]);
+  // The open menu is a layer above an enclosing mobile panel: its Escape closes the menu only.
+  useDismiss(openId !== null, {
+    inside: () => (openId === null ? null : items.current.get(openId)),
+    onDismiss: close,
+    returnFocus: () => (openId === null ? null : buttons.current.get(openId)),
+  });
 
   /** itemProps go on the element that holds a menu's button and its panel. */
   const itemProps = (id: string) => ({
@@ -68,12 +55,6 @@ export function useDropdown() {
       if (e.pointerType !== 'mouse') return;
       clearTimeout(hoverTimer.current);
       setOpenMenu((cur) => (cur?.id === id && cur.by === 'hover' ? null : cur));
-    },
-    onBlur: (e: FocusEvent) => {
-      const next = e.relatedTarget;
-      if (next instanceof Node && e.currentTarget.contains(next)) return;
-      if (next === null) return; // focus went nowhere (window blur, click on the page): click-away decides
-      setOpenMenu((cur) => (cur?.id === id ? null : cur));
     },
   });
 

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../lib/useDismiss.ts';
 import { LargeBreakpoint } from '../lib/viewport.ts';
 
 /**
@@ -18,6 +19,8 @@ export function useMobilePanel() {
     setOpen(!open);
   }, [open]);
   const close = useCallback(() => setOpen(false), []);
+  // Escape closes the panel unless a menu open in it is the layer above (it closes first).
+  useDismiss(open, { inside: () => toggleRef.current?.closest('header'), onDismiss: close, returnFocus: () => toggleRef.current, pointerOutside: false, focusOutside: false });
 
   useEffect(() => {
     if (!open) return;
@@ -25,13 +28,6 @@ export function useMobilePanel() {
     const before = { body: body.style.overflow, root: root.style.overflow };
     body.style.overflow = 'hidden';
     root.style.overflow = 'hidden';
-
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented) return; // an open submenu took this Escape
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
 
     const wide = typeof window.matchMedia === 'function' ? window.matchMedia(`(min-width: ${LargeBreakpoint}px)`) : null;
     const onWide = (e: MediaQueryListEvent) => {
@@ -42,7 +38,6 @@ export function useMobilePanel() {
     return () => {
       body.style.overflow = before.body;
       root.style.overflow = before.root;
-      document.removeEventListener('keydown', onKeyDown);
       wide?.removeEventListener('change', onWide);
     };
   }, [open]);

@@ -1,47 +1,17 @@
 // The countdown's texts (spec 8), one file per language under src/content/<locale>/session.ts.
 // They live in the countdown's own chunk, which only logged-in customers load.
-import { sessionTexts as deAT } from '../content/de-AT/session.ts';
-import { sessionTexts as deCH } from '../content/de-CH/session.ts';
-import { sessionTexts as deDE } from '../content/de-DE/session.ts';
-import { sessionTexts as en } from '../content/en/session.ts';
-import { sessionTexts as enGB } from '../content/en-GB/session.ts';
-import { sessionTexts as enIE } from '../content/en-IE/session.ts';
-import { sessionTexts as enUS } from '../content/en-US/session.ts';
-import { sessionTexts as esES } from '../content/es-ES/session.ts';
-import { sessionTexts as fiFI } from '../content/fi-FI/session.ts';
-import { sessionTexts as frFR } from '../content/fr-FR/session.ts';
-import { sessionTexts as itIT } from '../content/it-IT/session.ts';
-import { sessionTexts as nlNL } from '../content/nl-NL/session.ts';
-import { sessionTexts as plPL } from '../content/pl-PL/session.ts';
+import type { SessionTexts } from '../model/session.ts';
 
-/** SessionTexts are the countdown's words in one language. */
-export interface SessionTexts {
-  /** logoutIn: "You will be logged out in {time}." */
-  logoutIn: string;
-  /** extend: the button, "Extend session". */
-  extend: string;
-  /**
-   * extended: "Your session was successfully extended by {n} minutes", by the plural
-   * category of n (Intl.PluralRules of the locale); "other" is required.
-   */
-  extended: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-}
+export type { SessionTexts } from '../model/session.ts';
 
-export const sessionTextsByLocale: Readonly<Record<string, SessionTexts>> = {
-  'de-DE': deDE,
-  'de-AT': deAT,
-  'de-CH': deCH,
-  'en-GB': enGB,
-  'en-IE': enIE,
-  'en-US': enUS,
-  'fr-FR': frFR,
-  'es-ES': esES,
-  'nl-NL': nlNL,
-  'pl-PL': plPL,
-  'fi-FI': fiFI,
-  'it-IT': itIT,
-  en,
-};
+const isHome = (locale: string) => locale.split('-')[1]?.toLowerCase() === locale.split('-')[0];
+
+// Every src/content/<locale>/session.ts, by locale: the countdown's chunk holds them all.
+export const sessionTextsByLocale: Readonly<Record<string, SessionTexts>> = Object.fromEntries(
+  Object.entries(import.meta.glob<{ sessionTexts: SessionTexts }>('../content/*/session.ts', { eager: true })).map(([path, m]) => [path.split('/').at(-2)!, m.sessionTexts] as const)
+    // A language's home market (de-DE, fr-FR) first: the fallback for another market of it (de-LI).
+    .sort(([a], [b]) => Number(isHome(b)) - Number(isHome(a)) || a.localeCompare(b)),
+);
 
 /** textsFor picks a locale's texts: the locale, else its language, else English. */
 export function textsFor(locale: string): { locale: string; texts: SessionTexts } {

@@ -1,33 +1,17 @@
 // The sessions page's texts, one file per language under src/content/<locale>/sessions.ts,
 // in the page's own chunk. A locale without its own file takes its language's, else English.
-import { sessionsTexts as deDE } from '../content/de-DE/sessions.ts';
-import { sessionsTexts as en } from '../content/en/sessions.ts';
+import type { SessionsTexts } from '../model/session.ts';
 
-/** SessionsTexts are the sessions page's words in one language. */
-export interface SessionsTexts {
-  title: string;
-  intro: string;
-  loading: string;
-  failed: string;
-  /** thisDevice marks the session of the browser that shows the list. */
-  thisDevice: string;
-  started: string;
-  lastActive: string;
-  market: string;
-  /** unknown stands in for a device or time the edge does not know (older sessions). */
-  unknown: string;
-  end: string;
-  endAll: string;
-  /** ended: "{n} sessions ended.", by the plural category of n; "other" is required. */
-  ended: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-  endFailed: string;
-  /** reauth is said while the page goes to the login: ending sessions needs a fresh one. */
-  reauth: string;
-  /** devices name the device kinds the edge reports. */
-  devices: Record<'desktop' | 'mobile' | 'tablet', string>;
-}
+export type { SessionsTexts } from '../model/session.ts';
 
-export const sessionsTextsByLocale: Readonly<Record<string, SessionsTexts>> = { 'de-DE': deDE, en };
+const isHome = (locale: string) => locale.split('-')[1]?.toLowerCase() === locale.split('-')[0];
+
+// Every src/content/<locale>/sessions.ts, by locale: the page's chunk holds them all.
+export const sessionsTextsByLocale: Readonly<Record<string, SessionsTexts>> = Object.fromEntries(
+  Object.entries(import.meta.glob<{ sessionsTexts: SessionsTexts }>('../content/*/sessions.ts', { eager: true })).map(([path, m]) => [path.split('/').at(-2)!, m.sessionsTexts] as const)
+    // A language's home market (de-DE, fr-FR) first: the fallback for another market of it (de-LI).
+    .sort(([a], [b]) => Number(isHome(b)) - Number(isHome(a)) || a.localeCompare(b)),
+);
 
 /** sessionsTextsFor picks a locale's texts: the locale, else its language, else English. */
 export function sessionsTextsFor(locale: string): { locale: string; texts: SessionsTexts } {

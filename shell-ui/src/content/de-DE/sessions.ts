@@ -1,4 +1,4 @@
-import type { SessionsTexts } from '../../sessions/sessionsTexts.ts';
+import type { SessionsTexts } from '../../model/session.ts';
 
 /** Die Liste der Sitzungen des Kunden auf Deutsch (ASVS 3.3.4). */
 export const sessionsTexts: SessionsTexts = {

@@ -1,4 +1,4 @@
-import type { SessionTexts } from '../../session/sessionTexts.ts';
+import type { SessionTexts } from '../../model/session.ts';
 
 /** The session countdown in English (spec 2.6, 8). */
 export const sessionTexts: SessionTexts = {

@@ -1,4 +1,4 @@
-import type { SessionsTexts } from '../../sessions/sessionsTexts.ts';
+import type { SessionsTexts } from '../../model/session.ts';
 
 /** The list of the customer's sessions in English (ASVS 3.3.4). */
 export const sessionsTexts: SessionsTexts = {

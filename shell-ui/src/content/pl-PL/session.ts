@@ -1,4 +1,4 @@
-import type { SessionTexts } from '../../session/sessionTexts.ts';
+import type { SessionTexts } from '../../model/session.ts';
 
 /** The session countdown in Polish (spec 2.6, 8), with Polish plural forms of "minuta". */
 export const sessionTexts: SessionTexts = {

@@ -24,6 +24,12 @@ function keysOf(gate: string): string[] {
 }
 
 describe.each(contents.map((c) => [c.locale, c] as const))('%s private content', (locale, c) => {
+  test("every entry has its language's title (a missing one would show as its id)", () => {
+    const entries = (n: NavItem): MenuItem[] => Object.values(n.subMenus ?? {}).flatMap((v) => (Array.isArray(v) ? (v as MenuItem[]) : []));
+    const all = [...c.navItems.flatMap((n) => [n, ...entries(n)]), ...c.accountMenu];
+    expect(all.filter((e) => e.title === e.id || e.title.trim() === '').map((e) => e.id)).toEqual([]);
+  });
+
   test('gates name access values, customer facts, distributors or spec 6 flags only', () => {
     for (const key of gatesOf(c).flatMap(keysOf)) {
       if (key === 'access:FINANCE_HIDDEN') continue; // the edge's marker for hide_finance_for, not a product access

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useDismiss } from '../../lib/useDismiss.ts';
 
 /** menuItems are the menu's items a customer can reach now: gated-off ones are hidden. */
 function menuItems(menu: HTMLElement | null): HTMLElement[] {
@@ -44,14 +45,9 @@ export function useAccountMenu(onClose?: () => void) {
     setFocus(null);
   }, [open, focus]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: Event) => {
-      if (e.target instanceof Node && !rootRef.current?.contains(e.target)) close(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, close]);
+  // Escape (from the button or the menu) closes it and gives focus back; so does a click away,
+  // without taking focus. Tab closes it below, so focus leaving needs no rule of its own.
+  useDismiss(open, { inside: () => rootRef.current, onDismiss: () => close(false), returnFocus: () => buttonRef.current, focusOutside: false });
 
   const buttonProps = (menuId: string) => ({
     ref: buttonRef,
@@ -67,11 +63,6 @@ export function useAccountMenu(onClose?: () => void) {
       } else if (e.key === 'ArrowUp') {
         e.preventDefault();
         show('last');
-      } else if (e.key === 'Escape' && open) {
-        // Opened by a click, focus is still on the button: Escape closes from there too.
-        e.preventDefault();
-        e.stopPropagation();
-        close(true);
       }
     },
   });
@@ -89,11 +80,7 @@ export function useAccountMenu(onClose?: () => void) {
       else if (e.key === 'ArrowUp') move(at < 0 ? items.length - 1 : at - 1);
       else if (e.key === 'Home') move(0);
       else if (e.key === 'End') move(items.length - 1);
-      else if (e.key === 'Escape') {
-        e.preventDefault();
-        e.stopPropagation();
-        close(true);
-      } else if (e.key === 'Tab') close(false);
+      else if (e.key === 'Tab') close(false);
     },
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../../lib/useDismiss.ts';
 
 /** TooltipEnterDelay is how long a pointer rests before the tooltip shows (spec 9: 50 ms). */
 export const TooltipEnterDelay = 50;
@@ -11,14 +12,8 @@ export function useTooltip() {
   const [shown, setShown] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!shown) return;
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setShown(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [shown]);
+  // A shown tooltip is the topmost layer: Escape hides it (focus stays on its trigger).
+  useDismiss(shown, { inside: () => null, onDismiss: () => setShown(false), pointerOutside: false, focusOutside: false });
   const hide = () => {
     clearTimeout(timer.current);
     setShown(false);

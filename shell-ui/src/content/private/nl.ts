@@ -1,0 +1,41 @@
+import type { PrivateTexts } from './menus.ts';
+
+/** The private header's words in Dutch, for every market in the language. */
+export const texts: PrivateTexts = {
+  labels: {
+    accountMenu: 'Accountmenu',
+    balance: 'Saldo',
+    copy: 'Kopiëren',
+    copied: 'Gekopieerd',
+    switchAccount: 'Ander account',
+    logout: 'Uitloggen',
+    moreInfo: 'Meer informatie',
+  },
+  titles: {
+    dashboard: 'Overzicht',
+    savings: 'Sparen',
+    term: 'Deposito’s',
+    overnight: 'Spaarrekeningen',
+    notice: 'Opzegrekeningen',
+    investments: 'Beleggen',
+    wealth: 'Vermogensbeheer',
+    offers: 'Aanbiedingen',
+    'offers-all': 'Alle aanbiedingen',
+    'offers-overnight': 'Spaarrekeningen',
+    'offers-notice': 'Opzegrekeningen',
+    finance: 'Financiën',
+    tax: 'Belasting',
+    protection: 'Depositogarantie',
+    postbox: 'Postvak',
+    messages: 'Berichten',
+    documents: 'Documenten',
+    transactions: 'Transacties',
+    withdraw: 'Opnemen',
+    'payment-methods': 'Betaalmethoden',
+    security: 'Inloggen en beveiliging',
+    sessions: 'Ingelogde apparaten',
+    'my-data': 'Mijn gegevens',
+    notifications: 'Meldingen',
+  },
+  newMessages: 'Nieuwe berichten',
+};
