@@ -142,7 +142,7 @@ func TestDemoLoginsEndOnRealPages(t *testing.T) {
 	cfg := *demo.shell.Customer
 	cfg.API = api.BaseURL
 	cfg.Budget = caddy.Duration(5 * time.Second) // the data is always at hand: the redirect is decided
-	id := localIdentity() // a provider that need not answer: the sessions are planted
+	id := localIdentity()                        // a provider that need not answer: the sessions are planted
 	if demo.shell.Identity != nil {
 		id.Environment = demo.shell.Identity.Environment // the demo's logins on localhost
 	}
