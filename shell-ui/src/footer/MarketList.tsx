@@ -1,4 +1,5 @@
 import { gateProps } from '../lib/flagCondition.ts';
+import { MarketFlag } from './MarketFlag.tsx';
 import type { Market } from '../model/market.ts';
 import type { PickerEntry } from '../market/pickerEntries.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
@@ -15,12 +16,9 @@ export interface MarketListProps {
   onNavigate?: () => void;
 }
 
+/** MarketBadge is the market's flag (MarketFlag.tsx) before its name. */
 export function MarketBadge({ code }: { code: string }) {
-  return (
-    <span className="shell-market__badge" aria-hidden="true">
-      {code || '··'}
-    </span>
-  );
+  return <MarketFlag code={code} />;
 }
 
 /**
