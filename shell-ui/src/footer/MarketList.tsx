@@ -1,5 +1,4 @@
 import { gateProps } from '../lib/flagCondition.ts';
-import { MarketFlag } from './MarketFlag.tsx';
 import type { Market } from '../model/market.ts';
 import type { PickerEntry } from '../market/pickerEntries.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
@@ -16,9 +15,13 @@ export interface MarketListProps {
   onNavigate?: () => void;
 }
 
-/** MarketBadge is the market's flag (MarketFlag.tsx) before its name. */
+/**
+ * MarketBadge is the market's flag before its name (spec 2.5): MarketPicker.css paints it from
+ * data-flag in CSS gradients, no picture to fetch; Europe's blue for the generic entry.
+ * Decorative: the country's name stands beside it.
+ */
 export function MarketBadge({ code }: { code: string }) {
-  return <MarketFlag code={code} />;
+  return <span className="shell-market__flag" data-flag={code || 'EU'} aria-hidden="true" />;
 }
 
 /**
