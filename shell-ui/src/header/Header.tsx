@@ -19,7 +19,7 @@ export interface HeaderProps {
 export function Header({ data, labels }: HeaderProps) {
   if (data.type === 'integrated') return null;
   return (
-    <header className={data.isHeaderDataLoading ? 'shell-header shell-header--post-login' : 'shell-header'} aria-busy={data.isHeaderDataLoading ? true : undefined}>
+    <header className="shell-header" aria-busy={data.isHeaderDataLoading ? true : undefined}>
       <div className="shell-header__bar">
         <span className="shell-header__brand">
           <Logo item={data.logoItems[0]} homeLabel={labels.homeLink} />

