@@ -85,7 +85,7 @@ describe('customer personas in Chromium', () => {
       const hops = [];
       const { context } = await logIn(user, from, hops);
       // The login came back to the page asked for, which answered with the rule's redirect
-      // (the demo origin has no portal pages: what follows is its 404).
+      // to the demo's stand-in of the portal page.
       const redirect = hops.find((h) => h.path === from);
       assert.ok(redirect, `the browser asked for ${from}: ${JSON.stringify(hops)}`);
       assert.equal(redirect.status, 302);
@@ -95,9 +95,11 @@ describe('customer personas in Chromium', () => {
       const again = await context.request.get(`${stack.base}${from}`, { maxRedirects: 0, headers: { Accept: 'text/html' } });
       assert.equal(again.status(), 302);
       assert.equal(again.headers()['location'], to);
-      // On the target page the rule stays quiet: no loop.
-      const res = await context.request.get(`${stack.base}${to}`, { maxRedirects: 0 });
+      // On the target page the rule stays quiet: no loop, and the page is there (issue 18).
+      const res = await context.request.get(`${stack.base}${to}`, { maxRedirects: 0, headers: { Accept: 'text/html' } });
       assert.notEqual(res.status(), 302, `${to} redirected again`);
+      assert.equal(res.status(), 200, `${to} is a page of the demo, not its 404`);
+      assert.match(await res.text(), /data-shell="header"/, `${to} gets the shell`);
       await context.close();
     });
   }

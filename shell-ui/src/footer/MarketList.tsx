@@ -15,12 +15,13 @@ export interface MarketListProps {
   onNavigate?: () => void;
 }
 
+/**
+ * MarketBadge is the market's flag before its name (spec 2.5): MarketPicker.css paints it from
+ * data-flag in CSS gradients, no picture to fetch; Europe's blue for the generic entry.
+ * Decorative: the country's name stands beside it.
+ */
 export function MarketBadge({ code }: { code: string }) {
-  return (
-    <span className="shell-market__badge" aria-hidden="true">
-      {code || '··'}
-    </span>
-  );
+  return <span className="shell-market__flag" data-flag={code || 'EU'} aria-hidden="true" />;
 }
 
 /**

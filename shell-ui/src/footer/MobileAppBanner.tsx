@@ -10,7 +10,8 @@ export const EmbeddedAppViewFlag = 'embeddedAppView';
 export const MobileAppBannerGate = `${MobileAppBannerFlag} !${EmbeddedAppViewFlag}`;
 
 /**
- * MobileAppBanner shows the store badges of the market's region, only with the banner flag
+ * MobileAppBanner shows the store badges of the market's region (spec 2.4), each with its store's
+ * mark (FooterBlocks.css) and named by its label, only with the banner flag
  * on and never inside the app. It is always rendered, hidden unless the flags say so: the
  * gateway unhides it in the first HTML.
  */
@@ -20,10 +21,10 @@ export function MobileAppBanner({ banner }: { banner: MobileAppBannerData }) {
     <div className="shell-app-banner" data-region={banner.region} {...gateProps(MobileAppBannerGate, flags)}>
       <p className="shell-app-banner__text">{banner.text}</p>
       <div className="shell-app-banner__badges">
-        <a className="shell-app-banner__badge" href={banner.ios.href} target="_blank" rel="noopener noreferrer">
+        <a className="shell-app-banner__badge shell-app-banner__badge--ios" href={banner.ios.href} target="_blank" rel="noopener noreferrer">
           {banner.ios.label}
         </a>
-        <a className="shell-app-banner__badge" href={banner.android.href} target="_blank" rel="noopener noreferrer">
+        <a className="shell-app-banner__badge shell-app-banner__badge--android" href={banner.android.href} target="_blank" rel="noopener noreferrer">
           {banner.android.label}
         </a>
       </div>
