@@ -5,7 +5,6 @@ package shell
 
 import (
 	"fmt"
-	"io/fs"
 	"net/http"
 	"os"
 	"strings"
@@ -33,6 +32,9 @@ const (
 	assetPrefix = routePrefix + "assets/"
 )
 
+// builtinUI is the UI bundle built into the binary (the builtinassets tag), nil without it.
+var builtinUI = shellui.Builtin()
+
 // Handler splices the shell (header, footer, head assets and the shell state) into every HTML
 // page the next handler serves, and answers the gateway's own routes under /_shell/.
 type Handler struct {
@@ -47,7 +49,8 @@ type Handler struct {
 	Hosts map[string]string `json:"hosts,omitempty"`
 
 	// UIDir serves the shell UI from a built shell-ui/dist folder on disk instead of the one
-	// built into the binary, e.g. to try a new build without rebuilding Caddy.
+	// built into the binary, e.g. to try a new build without rebuilding Caddy. A binary built
+	// without the builtinassets tag (plain `go build`, xcaddy) has none inside and needs it.
 	UIDir string `json:"ui_dir,omitempty"`
 
 	// Compressed says what to do with a page the upstream compressed although the gateway
@@ -183,15 +186,11 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	}
 	h.resolver = market.Resolver{Hosts: hosts, Default: h.DefaultLocale}
 
-	var fsys fs.FS
+	fsys := builtinUI
 	if h.UIDir != "" {
 		fsys = os.DirFS(h.UIDir)
-	} else {
-		sub, err := fs.Sub(shellui.Dist, "dist")
-		if err != nil {
-			return fmt.Errorf("shell: the built-in UI is missing: %w (rebuild with `make build`)", err)
-		}
-		fsys = sub
+	} else if fsys == nil {
+		return fmt.Errorf("shell: %w", bundle.ErrNotBuiltIn)
 	}
 	b, err := bundle.Load(fsys, assetPrefix)
 	if err != nil {
