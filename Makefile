@@ -4,10 +4,13 @@ GO ?= go
 BIN := bin/shellgate
 NODE_STAMP := node_modules/.package-lock.json
 UI_STAMP := shell-ui/dist/shell-manifest.json
-GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+# The UI goes into bin/shellgate only with this build tag (shell-ui/embed.go); a plain go build or
+# xcaddy build has none inside and needs the shell's ui_dir. Tests run with it too.
+GO_TAGS := builtinassets
+GO_SOURCES := $(shell find caddy-module -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard shell-ui/*.go) go.mod go.sum
 UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
 
-.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy bench fuzz clean
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy test-plugin test-lint bench fuzz clean
 
 all: build
 
@@ -41,7 +44,7 @@ $(UI_STAMP): $(NODE_STAMP) $(UI_SOURCES)
 build: $(BIN)
 
 $(BIN): $(UI_STAMP) $(GO_SOURCES)
-	$(GO) build -o $(BIN) ./caddy-module/cmd/shellgate
+	$(GO) build -tags $(GO_TAGS) -o $(BIN) ./caddy-module/cmd/shellgate
 
 ## run: the demo on http://localhost:8080, with the dev identity provider on :9000 beside it;
 ## the gateway starts once the provider and the persona API listen, so a first login finds them
@@ -58,13 +61,23 @@ run: deps build
 	done; \
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
-## test: every test (Go, UI, Caddyfile, browser)
-test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy test-e2e
+## test: every suite after one shared build, side by side in lanes (.ci/suites.mjs runs
+## `make test-<suite>` for each; a lane runs its suites in turn): one summary line per suite
+## with its counts and time, and the whole output of any suite that fails.
+TEST_LANES := go e2e ui+idp+caddyfile+deploy+plugin+lint
+test: system-deps deps build
+	node .ci/suites.mjs $(TEST_LANES)
 
-test-go: $(UI_STAMP)
-	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run 'Allocs' ./caddy-module/splice/
+## test-go: every Go package; under the race detector those where goroutines meet (the
+## handler, sessions, identity, customer data, the splicer's shared plans, the event client),
+## plainly the rest (pure functions and tools, where -race only costs). The multi-process tests run bin/shellgate, the build every suite shares.
+## GO_TEST_FLAGS=-json is how make test counts the tests.
+GO_RACE_PACKAGES := ./caddy-module/ ./caddy-module/session/... ./caddy-module/auth/... ./caddy-module/customer/... ./caddy-module/splice/ ./caddy-module/tracking/
+GO_PLAIN_PACKAGES = $(filter-out $(shell $(GO) list $(GO_RACE_PACKAGES)),$(shell $(GO) list ./...))
+test-go: $(BIN)
+	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -race -count=1 $(GO_TEST_FLAGS) $(GO_RACE_PACKAGES)
+	$(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
+	$(GO) test -tags $(GO_TAGS) -count=1 -run 'Allocs' $(GO_TEST_FLAGS) ./caddy-module/splice/
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
@@ -87,6 +100,16 @@ test-idp: $(NODE_STAMP)
 
 test-e2e: $(BIN)
 	npm test -w e2e
+
+## test-plugin: the module as an operator builds it, from a clean checkout of this tree with
+## no Node: go build ./..., go vet ./..., xcaddy build --with it; that Caddy lists
+## http.handlers.shell, validates a shell with ui_dir and says how to get a UI without it.
+test-plugin: $(UI_STAMP)
+	.ci/plugin shell-ui/dist
+
+## test-lint: the lint target's checks, once this Makefile has one.
+test-lint:
+	@if $(MAKE) -n lint >/dev/null 2>&1; then $(MAKE) --no-print-directory lint; else echo "lint: no lint target yet"; fi
 
 ## bench: splicer and end-to-end throughput, side by side with plain reverse_proxy and nginx
 bench: deps build
