@@ -87,12 +87,13 @@ test-ui: $(NODE_STAMP)
 
 test-caddyfile: $(BIN)
 	$(BIN) validate --config Caddyfile --adapter caddyfile
+	@echo "caddyfile: 1 check passed"
 
 ## test-deploy: Dockerfile, compose and Kubernetes files checked offline, their Caddyfiles
 ## validated by bin/shellgate (deploy/check, a Go module of its own). The reload and
 ## scale-out tests run with test-go (caddy-module/reload_test.go, scaleout_test.go).
 test-deploy: $(BIN)
-	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 ./...
+	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 $(GO_TEST_FLAGS) ./...
 
 ## test-idp: the dev identity provider against its real server (node --test)
 test-idp: $(NODE_STAMP)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
@@ -34,6 +35,11 @@ const (
 
 // builtinUI is the UI bundle built into the binary (the builtinassets tag), nil without it.
 var builtinUI = shellui.Builtin()
+
+// builtinBundle is builtinUI read and prepared once per process, for every shell and every
+// config reload: it cannot change, and preparing it (each fragment tokenized) is most of what
+// a Provision costs.
+var builtinBundle = sync.OnceValues(func() (*bundle.Bundle, error) { return bundle.Load(builtinUI, assetPrefix) })
 
 // Handler splices the shell (header, footer, head assets and the shell state) into every HTML
 // page the next handler serves, and answers the gateway's own routes under /_shell/.
@@ -192,7 +198,11 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	} else if fsys == nil {
 		return fmt.Errorf("shell: %w", bundle.ErrNotBuiltIn)
 	}
-	b, err := bundle.Load(fsys, assetPrefix)
+	load := builtinBundle
+	if h.UIDir != "" {
+		load = func() (*bundle.Bundle, error) { return bundle.Load(fsys, assetPrefix) }
+	}
+	b, err := load()
 	if err != nil {
 		if h.UIDir != "" {
 			return fmt.Errorf("shell: ui_dir %q: %w", h.UIDir, err)
