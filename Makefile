@@ -68,16 +68,17 @@ TEST_LANES := go e2e ui+idp+caddyfile+deploy+plugin+lint
 test: system-deps deps build
 	node .ci/suites.mjs $(TEST_LANES)
 
-## test-go: every Go package; under the race detector those where goroutines meet (the
-## handler, sessions, identity, customer data, the splicer's shared plans, the event client),
-## plainly the rest (pure functions and tools, where -race only costs). The multi-process tests run bin/shellgate, the build every suite shares.
+## test-go: every Go package; under the race detector those whose tests run goroutines (the
+## handler, sessions, identity, customer data, the event client), plainly the rest, where -race
+## only costs: the splicer's tests are single-threaded corpora (minutes under -race), and its
+## shared plans run concurrently under -race in the handler's tests (and its allocation tests
+## need it off). The multi-process tests run bin/shellgate, the build every suite shares.
 ## GO_TEST_FLAGS=-json is how make test counts the tests.
-GO_RACE_PACKAGES := ./caddy-module/ ./caddy-module/session/... ./caddy-module/auth/... ./caddy-module/customer/... ./caddy-module/splice/ ./caddy-module/tracking/
+GO_RACE_PACKAGES := ./caddy-module/ ./caddy-module/session/... ./caddy-module/auth/... ./caddy-module/customer/... ./caddy-module/tracking/
 GO_PLAIN_PACKAGES = $(filter-out $(shell $(GO) list $(GO_RACE_PACKAGES)),$(shell $(GO) list ./...))
 test-go: $(BIN)
 	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -race -count=1 $(GO_TEST_FLAGS) $(GO_RACE_PACKAGES)
 	$(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
-	$(GO) test -tags $(GO_TAGS) -count=1 -run 'Allocs' $(GO_TEST_FLAGS) ./caddy-module/splice/
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
