@@ -4,10 +4,13 @@ GO ?= go
 BIN := bin/shellgate
 NODE_STAMP := node_modules/.package-lock.json
 UI_STAMP := shell-ui/dist/shell-manifest.json
-GO_SOURCES := $(shell find caddy-module shell-ui/embed.go -name '*.go' -not -name '*_test.go' 2>/dev/null) go.mod go.sum
+# The UI goes into bin/shellgate only with this build tag (shell-ui/embed.go); a plain go build or
+# xcaddy build has none inside and needs the shell's ui_dir. Tests run with it too.
+GO_TAGS := builtinassets
+GO_SOURCES := $(shell find caddy-module -name '*.go' -not -name '*_test.go' 2>/dev/null) $(wildcard shell-ui/*.go) go.mod go.sum
 UI_SOURCES := $(shell find shell-ui/src shell-ui/prerender -type f 2>/dev/null) shell-ui/package.json shell-ui/vite.config.ts
 
-.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy bench fuzz contracts clean
+.PHONY: all run build ui deps system-deps test test-go test-ui test-e2e test-caddyfile test-idp test-deploy test-plugin test-lint bench fuzz contracts clean
 
 all: build
 
@@ -41,7 +44,7 @@ $(UI_STAMP): $(NODE_STAMP) $(UI_SOURCES)
 build: $(BIN)
 
 $(BIN): $(UI_STAMP) $(GO_SOURCES)
-	$(GO) build -o $(BIN) ./caddy-module/cmd/shellgate
+	$(GO) build -tags $(GO_TAGS) -o $(BIN) ./caddy-module/cmd/shellgate
 
 ## run: the demo on http://localhost:8080, with the dev identity provider on :9000 beside it;
 ## the gateway starts once the provider and the persona API listen, so a first login finds them
@@ -58,13 +61,24 @@ run: deps build
 	done; \
 	$(BIN) run --config Caddyfile --adapter caddyfile
 
-## test: every test (Go, UI, Caddyfile, browser)
-test: system-deps deps build test-go test-ui test-caddyfile test-idp test-deploy test-e2e lint
+## test: every suite after one shared build, side by side in lanes (.ci/suites.mjs runs
+## `make test-<suite>` for each; a lane runs its suites in turn): one summary line per suite
+## with its counts and time, and the whole output of any suite that fails.
+TEST_LANES := go e2e ui+idp+caddyfile+deploy+plugin+lint
+test: system-deps deps build
+	node .ci/suites.mjs $(TEST_LANES)
 
-test-go: $(UI_STAMP)
-	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run 'Allocs' ./caddy-module/splice/
+## test-go: every Go package; under the race detector those whose tests run goroutines (the
+## handler, sessions, identity, customer data, the event client), plainly the rest, where -race
+## only costs: the splicer's tests are single-threaded corpora (minutes under -race), and its
+## shared plans run concurrently under -race in the handler's tests (and its allocation tests
+## need it off). The multi-process tests run bin/shellgate, the build every suite shares.
+## GO_TEST_FLAGS=-json is how make test counts the tests.
+GO_RACE_PACKAGES := ./caddy-module/ ./caddy-module/identity/ ./caddy-module/session/... ./caddy-module/auth/... ./caddy-module/customer/... ./caddy-module/tracking/
+GO_PLAIN_PACKAGES = $(filter-out $(shell $(GO) list $(GO_RACE_PACKAGES)),$(shell $(GO) list ./...))
+test-go: $(BIN)
+	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -race -count=1 $(GO_TEST_FLAGS) $(GO_RACE_PACKAGES)
+	$(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui
@@ -74,12 +88,13 @@ test-ui: $(NODE_STAMP)
 
 test-caddyfile: $(BIN)
 	$(BIN) validate --config Caddyfile --adapter caddyfile
+	@echo "caddyfile: 1 check passed"
 
 ## test-deploy: Dockerfile, compose and Kubernetes files checked offline, their Caddyfiles
 ## validated by bin/shellgate (deploy/check, a Go module of its own). The reload and
 ## scale-out tests run with test-go (caddy-module/integration/).
 test-deploy: $(BIN)
-	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 ./...
+	cd deploy/check && SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 $(GO_TEST_FLAGS) ./...
 
 ## test-idp: the dev identity provider against its real server (node --test)
 test-idp: $(NODE_STAMP)
@@ -87,6 +102,15 @@ test-idp: $(NODE_STAMP)
 
 test-e2e: $(BIN)
 	npm test -w e2e
+
+## test-plugin: the module as an operator builds it, from a clean checkout of this tree with
+## no Node: go build ./..., go vet ./..., xcaddy build --with it; that Caddy lists
+## http.handlers.shell, validates a shell with ui_dir and says how to get a UI without it.
+test-plugin: $(UI_STAMP)
+	.ci/plugin shell-ui/dist
+
+## test-lint: the lint target, as a suite of make test.
+test-lint: lint
 
 ## bench: splicer and end-to-end throughput, side by side with plain reverse_proxy and nginx
 bench: deps build

@@ -16,7 +16,6 @@ import (
 
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/rules"
-	shellui "github.com/shellgate/shellgate/shell-ui"
 )
 
 // seoOrigin serves content pages as content teams write them: with or without a title, with
@@ -325,7 +324,7 @@ func TestPageAsksForItsHeader(t *testing.T) {
 			basePath, _ := state["basePath"].(string)
 			want := headerOpen + mountClose
 			if tt.want != "integrated" {
-				raw, err := fs.ReadFile(shellui.Dist, "dist/fragments/"+locale+"/header-"+tt.want+".html")
+				raw, err := fs.ReadFile(builtinUI, "fragments/"+locale+"/header-"+tt.want+".html")
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -35,9 +35,10 @@ type replica struct {
 	mu   *sync.Mutex
 }
 
-// shellgateBinary is SHELLGATE_BINARY, or shellgate built once per test run from this very
-// tree: a bin/shellgate left from an older checkout would test yesterday's gateway. The Go
-// build cache makes the build take seconds after the first.
+// shellgateBinary is SHELLGATE_BINARY (make test-go passes bin/shellgate, the one build every
+// suite shares), or shellgate built once per test run from this very tree with the UI inside:
+// a bin/shellgate left from an older checkout would test yesterday's gateway. The Go build
+// cache makes the build take seconds after the first.
 func shellgateBinary(t *testing.T) string {
 	t.Helper()
 	if bin := os.Getenv("SHELLGATE_BINARY"); bin != "" {
@@ -50,7 +51,7 @@ func shellgateBinary(t *testing.T) string {
 			return
 		}
 		builtBin = filepath.Join(dir, "shellgate")
-		cmd := exec.Command("go", "build", "-o", builtBin, "./caddy-module/cmd/shellgate")
+		cmd := exec.Command("go", "build", "-tags", "builtinassets", "-o", builtBin, "./caddy-module/cmd/shellgate")
 		cmd.Dir = authtest.RepoRoot(t)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			builtErr = fmt.Errorf("building shellgate: %v\n%s", err, out)

@@ -5,10 +5,10 @@ package shell
 
 import (
 	"fmt"
-	"io/fs"
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/caddyserver/caddy/v2"
@@ -35,6 +35,14 @@ const (
 	assetPrefix = routePrefix + "assets/"
 )
 
+// builtinUI is the UI bundle built into the binary (the builtinassets tag), nil without it.
+var builtinUI = shellui.Builtin()
+
+// builtinBundle is builtinUI read and prepared once per process, for every shell and every
+// config reload: it cannot change, and preparing it (each fragment tokenized) is most of what
+// a Provision costs.
+var builtinBundle = sync.OnceValues(func() (*bundle.Bundle, error) { return bundle.Load(builtinUI, assetPrefix) })
+
 // Handler splices the shell (header, footer, head assets and the shell state) into every HTML
 // page the next handler serves, and answers the gateway's own routes under /_shell/.
 type Handler struct {
@@ -49,7 +57,8 @@ type Handler struct {
 	Hosts map[string]string `json:"hosts,omitempty"`
 
 	// UIDir serves the shell UI from a built shell-ui/dist folder on disk instead of the one
-	// built into the binary, e.g. to try a new build without rebuilding Caddy.
+	// built into the binary, e.g. to try a new build without rebuilding Caddy. A binary built
+	// without the builtinassets tag (plain `go build`, xcaddy) has none inside and needs it.
 	UIDir string `json:"ui_dir,omitempty"`
 
 	// Compressed says what to do with a page the upstream compressed although the gateway
@@ -185,17 +194,17 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	}
 	h.resolver = marketResolver{Resolver: market.Resolver{Hosts: hosts, Default: h.DefaultLocale}}
 
-	var fsys fs.FS
+	fsys := builtinUI
 	if h.UIDir != "" {
 		fsys = os.DirFS(h.UIDir)
-	} else {
-		sub, err := fs.Sub(shellui.Dist, "dist")
-		if err != nil {
-			return fmt.Errorf("shell: the built-in UI is missing: %w (rebuild with `make build`)", err)
-		}
-		fsys = sub
+	} else if fsys == nil {
+		return fmt.Errorf("shell: %w", bundle.ErrNotBuiltIn)
 	}
-	b, err := bundle.Load(fsys, assetPrefix)
+	load := builtinBundle
+	if h.UIDir != "" {
+		load = func() (*bundle.Bundle, error) { return bundle.Load(fsys, assetPrefix) }
+	}
+	b, err := load()
 	if err != nil {
 		if h.UIDir != "" {
 			return fmt.Errorf("shell: ui_dir %q: %w", h.UIDir, err)

@@ -1,15 +1,23 @@
-// Package shellui holds the built shell UI: the hashed script and stylesheet (with .br and .gz
-// beside each), the prerendered header and footer fragments per locale, and
-// shell-manifest.json, which names them all with paths relative to dist/. The gateway reads
-// the manifest from fs.Sub(Dist, "dist") and serves dist/assets/X at /_shell/assets/X.
-//
-// The dist directory exists only once the UI is built: run `npm run build -w shell-ui` before
-// `go build`; without it this package does not compile.
+//go:build builtinassets
+
 package shellui
 
-import "embed"
+import (
+	"embed"
+	"io/fs"
+)
 
-// Dist is shell-ui/dist as `npm run build -w shell-ui` writes it.
+// dist is shell-ui/dist as `npm run build -w shell-ui` writes it; without it this file does
+// not compile (build the UI first: `make build` does both).
 //
 //go:embed dist
-var Dist embed.FS
+var dist embed.FS
+
+// Builtin is the UI built into the binary, rooted at dist/.
+func Builtin() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err) // fs.Sub fails only on an invalid path, and "dist" is valid
+	}
+	return sub
+}

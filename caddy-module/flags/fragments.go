@@ -32,9 +32,9 @@ type gatedFragment struct {
 	variants   sync.Map // uint64 (bit i: condition i holds) → *bundle.Fragment
 }
 
-// LoadFragments finds the gated fragments of the UI build in fsys, whose manifest b was loaded
+// loadFragments finds the gated fragments of the UI build in fsys, whose manifest b was loaded
 // from.
-func LoadFragments(fsys fs.FS, b *bundle.Bundle) (*Fragments, error) {
+func loadFragments(fsys fs.FS, b *bundle.Bundle) (*Fragments, error) {
 	raw, err := fs.ReadFile(fsys, bundle.ManifestFile)
 	if err != nil {
 		return nil, fmt.Errorf("reading the UI manifest for flag gates: %w (rebuild the UI)", err)

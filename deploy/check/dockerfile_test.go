@@ -78,8 +78,27 @@ func TestDockerfile(t *testing.T) {
 				}
 			}
 		}
+		if s.Name == "gateway" && !buildsWithUI(s.Commands) {
+			t.Errorf("stage gateway: no `go build -tags builtinassets ... ./caddy-module/cmd/shellgate`; without the tag the image's gateway has no UI and a bare shell fails to start")
+		}
 		if slices.Contains(runtime, s.Name) && (user == "" || user == "root" || user == "0") {
 			t.Errorf("stage %s runs as %q; a runtime image must set a non-root USER", s.Name, user)
 		}
 	}
+}
+
+// buildsWithUI reports whether a RUN builds the gateway with the UI embedded.
+func buildsWithUI(cmds []instructions.Command) bool {
+	for _, cmd := range cmds {
+		run, ok := cmd.(*instructions.RunCommand)
+		if !ok {
+			continue
+		}
+		for _, step := range strings.Split(strings.Join(run.CmdLine, " "), "&&") {
+			if strings.Contains(step, "go build") && strings.Contains(step, "-tags builtinassets") && strings.Contains(step, "./caddy-module/cmd/shellgate") {
+				return true
+			}
+		}
+	}
+	return false
 }
