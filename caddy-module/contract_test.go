@@ -128,8 +128,9 @@ func TestPrivateHeaderContract(t *testing.T) {
 	// The slots are shellstate.CustomerSlot's, in order, and markers the edge fills.
 	var names []string
 	for _, marker := range contract.Slots {
-		name, ok := strings.CutPrefix(marker, shellstate.CustomerSlotPrefix)
-		if name, ok = strings.CutSuffix(name, shellstate.CustomerSlotSuffix); !ok || name == "" || !strings.HasPrefix(marker, customerSlotPrefix) {
+		name, _ := strings.CutPrefix(marker, shellstate.CustomerSlotPrefix)
+		name, ok := strings.CutSuffix(name, shellstate.CustomerSlotSuffix)
+		if !ok || name == "" || !strings.HasPrefix(marker, customerSlotPrefix) {
 			t.Fatalf("slot %q is not %sNAME]]: the edge would not fill it", marker, customerSlotPrefix)
 		}
 		names = append(names, name)

@@ -717,9 +717,8 @@ func fillCustomerSlots(buf []byte, start int, c *shellstate.Customer) []byte {
 		if end < 0 {
 			break
 		}
-		name := string(src[i+len(customerSlotPrefix) : i+end])
 		out = append(out, src[:i]...)
-		out = bundle.AppendText(out, values[name])
+		out = bundle.AppendText(out, values[string(src[i+len(customerSlotPrefix):i+end])])
 		src = src[i+end+2:]
 	}
 	return append(out, src...)

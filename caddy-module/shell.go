@@ -358,7 +358,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	return err
 }
 
-// The placeholders the handler sets (README: placeholders).
+// The placeholders the handler sets (docs/reference.md: placeholders).
 const (
 	placeholderMarket        = "http.shell.market" // the page's market; locale is its shell's
 	placeholderLocale        = "http.shell.locale"

@@ -116,7 +116,7 @@ func (c *Config) SiteOrigin(r *http.Request) (string, error) {
 	allowed := ok && (c.configuredHost(host.name) ||
 		c != nil && c.Environment != auth.EnvProduction && auth.IsLoopbackHost(host.name))
 	if !allowed {
-		return "", caddyhttp.Error(http.StatusForbidden, fmt.Errorf("%w: logins are served only on configured hosts, not on Host %q; add the host as `host <name> <locale>` in the shell block or to identity `login_hosts`", errUnknownHost, r.Host))
+		return "", caddyhttp.Error(http.StatusForbidden, fmt.Errorf("%w: logins are served only on configured hosts, not on Host %q; add the host as `hosts <name> <locale>` in the shell block or to identity `login_hosts`", errUnknownHost, r.Host))
 	}
 	origin := session.Scheme(r) + "://" + host.name
 	if host.port != "" {

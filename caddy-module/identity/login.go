@@ -60,7 +60,7 @@ func (c *Config) serveLogin(w http.ResponseWriter, r *http.Request, v *Visitor, 
 	}
 	provider := rt.providerFor(regionOf(locale))
 	if provider == nil {
-		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure provider %s", locale, regionOf(locale)))
+		return caddyhttp.Error(http.StatusNotFound, fmt.Errorf("no identity provider for the region of %s; configure providers %s", locale, regionOf(locale)))
 	}
 	if wait, ok := rt.loginStarts.Allow(ClientKey(r), c.Now()); !ok { // login_limit.go
 		w.Header().Set("Retry-After", RetryAfterSeconds(wait))

@@ -68,26 +68,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-func startReplica(t *testing.T, bin string, port int, identityBlock string) *replica {
-	t.Helper()
-	caddyfile := fmt.Sprintf(`{
-	admin off
-	persist_config off
-}
-http://localhost:%d {
-	log
-	shell {
-		identity {
-%s
-		}
-	}
-	header Content-Type "text/html; charset=utf-8"
-	respond "<!doctype html><html><head><title>p</title></head><body><main>page</main></body></html>"
-}
-`, port, identityBlock)
-	return startOperatedGateway(t, bin, fmt.Sprintf("http://localhost:%d", port), caddyfile)
-}
-
 type lockedBuffer struct{ r *replica }
 
 func (w *lockedBuffer) Write(p []byte) (int, error) {

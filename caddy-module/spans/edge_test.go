@@ -177,12 +177,12 @@ func TestEdgeCallsAreChildSpansOfTheRequest(t *testing.T) {
 	for _, sp := range rec.Ended() {
 		text := sp.Name()
 		for _, a := range sp.Attributes() {
-			text += " " + string(a.Key) + "=" + a.Value.Emit()
+			text += " " + string(a.Key) + "=" + a.Value.String()
 		}
 		for _, ev := range sp.Events() {
 			text += " " + ev.Name
 			for _, a := range ev.Attributes {
-				text += " " + string(a.Key) + "=" + a.Value.Emit()
+				text += " " + string(a.Key) + "=" + a.Value.String()
 			}
 		}
 		text += " " + sp.Status().Description
