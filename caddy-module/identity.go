@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"go.uber.org/zap"
 	"golang.org/x/time/rate"
 
 	"github.com/caddyserver/caddy/v2"
@@ -70,6 +71,10 @@ func (h *Handler) identityRoute(w http.ResponseWriter, r *http.Request) bool {
 }
 
 // What the handler's other routes share with identity's (package identity has them).
+
+func requestID(ctx context.Context) zap.Field                { return identity.RequestID(ctx) }
+func detach(ctx context.Context) context.Context             { return identity.Detach(ctx) }
+func allowRead(w http.ResponseWriter, r *http.Request) error { return identity.AllowRead(w, r) }
 
 func writeJSONError(w http.ResponseWriter, status int, message string) {
 	identity.WriteJSONError(w, status, message)

@@ -47,14 +47,6 @@ func assetName(r *http.Request) string {
 	return clean[len(assetPrefix):]
 }
 
-func allowRead(w http.ResponseWriter, r *http.Request) error {
-	if r.Method == http.MethodGet || r.Method == http.MethodHead {
-		return nil
-	}
-	w.Header().Set("Allow", "GET, HEAD")
-	return caddyhttp.Error(http.StatusMethodNotAllowed, fmt.Errorf("%s %s: only GET and HEAD", r.Method, r.URL.Path))
-}
-
 // serveAsset serves a hashed UI file, precompressed when the client takes it. The name
 // carries the content hash, so it may be cached for good.
 func (h *Handler) serveAsset(w http.ResponseWriter, r *http.Request, name string) error {

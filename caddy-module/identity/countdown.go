@@ -31,7 +31,7 @@ func (c *Config) SameOriginPost(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if why := CrossSite(r); why != "" {
-		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
+		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), RequestID(r.Context()))
 		WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 		return false
 	}
@@ -67,7 +67,7 @@ func (c *Config) serveExtend(w http.ResponseWriter, r *http.Request, v *Visitor)
 	if err != nil {
 		if event, message, ends := refreshEnds(err); ends {
 			c.endSession(r.Context(), v.Session, event, false, false)
-			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err), requestID(r.Context()))
+			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err), RequestID(r.Context()))
 			WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
 			return nil
 		}
@@ -75,7 +75,7 @@ func (c *Config) serveExtend(w http.ResponseWriter, r *http.Request, v *Visitor)
 			WriteJSONError(w, http.StatusUnauthorized, "login required")
 			return nil
 		}
-		rt.logger.Warn("extension failed for now; the session is kept", zap.Error(err), requestID(r.Context()))
+		rt.logger.Warn("extension failed for now; the session is kept", zap.Error(err), RequestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		WriteJSONError(w, http.StatusServiceUnavailable, "the identity provider is not reachable; try again")
 		return nil

@@ -19,7 +19,7 @@ import (
 // edge session ends anyway.
 func (c *Config) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
 	rt := c.rt
-	ctx = detach(ctx) // the provider logout may run beside the request
+	ctx = Detach(ctx) // the provider logout may run beside the request
 	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == EndedMaxSession))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
@@ -28,7 +28,7 @@ func (c *Config) endSession(ctx context.Context, s *session.Session, reason stri
 	}
 	logout := func() {
 		if err := p.Logout(ctx, s.Tokens.RefreshToken, s.Tokens.IDToken); err != nil {
-			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err), requestID(ctx))
+			rt.logger.Warn("identity provider logout failed; the edge session is cleared anyway", zap.String("reason", reason), zap.Error(err), RequestID(ctx))
 		}
 	}
 	if !asked && !waits {
@@ -58,9 +58,9 @@ func (c *Config) endSession(ctx context.Context, s *session.Session, reason stri
 func (c *Config) forgetSession(ctx context.Context, s *session.Session, reason string) {
 	rt := c.rt
 	if err := rt.store.Delete(ctx, s.ID); err != nil {
-		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), requestID(ctx))
+		rt.logger.Error("cannot delete the session from the store", zap.String("reason", reason), zap.Error(err), RequestID(ctx))
 	}
-	rt.logger.Info("session ended", zap.String("reason", reason), requestID(ctx))
+	rt.logger.Info("session ended", zap.String("reason", reason), RequestID(ctx))
 	if c.OnSessionEnd != nil {
 		c.OnSessionEnd(ctx, s, reason)
 	}

@@ -75,7 +75,7 @@ func (c *Config) serveLogin(w http.ResponseWriter, r *http.Request, v *Visitor, 
 		FreshLogin:  fresh,
 	})
 	if err != nil {
-		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err), requestID(r.Context()))
+		rt.logger.Warn("cannot start a login", zap.String("region", provider.Region()), zap.Error(err), RequestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
 	}
@@ -100,7 +100,7 @@ func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visi
 	if c.off() {
 		return caddyhttp.Error(http.StatusNotFound, errors.New("logins are off: no identity block"))
 	}
-	if err := allowRead(w, r); err != nil {
+	if err := AllowRead(w, r); err != nil {
 		return err
 	}
 	rt := c.rt
@@ -113,7 +113,7 @@ func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visi
 	pending, err := auth.OpenPending(rt.sealer, pendingCookieValue(r, state), c.Now())
 	if err != nil {
 		// No loop back into the provider: a browser that refuses cookies would bounce for ever.
-		rt.logger.Info("login callback without a usable pending login", zap.Error(err), requestID(r.Context()))
+		rt.logger.Info("login callback without a usable pending login", zap.Error(err), RequestID(r.Context()))
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return nil
 	}
@@ -129,7 +129,7 @@ func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visi
 		if errors.Is(err, auth.ErrStaleLogin) {
 			// Not back to the page: a provider that ignores max_age would loop. The earlier
 			// session stays; the sensitive page keeps asking.
-			rt.logger.Warn("fresh login not confirmed by the provider", zap.Error(err), requestID(r.Context()))
+			rt.logger.Warn("fresh login not confirmed by the provider", zap.Error(err), RequestID(r.Context()))
 			return caddyhttp.Error(http.StatusForbidden, err)
 		}
 		if errors.Is(err, auth.ErrTransient) {
@@ -137,7 +137,7 @@ func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visi
 			return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the identity provider is not reachable: %w", err))
 		}
 		// Denied or failed: back to the page the customer came from, not an error page.
-		rt.logger.Info("login not completed", zap.Error(err), requestID(r.Context()))
+		rt.logger.Info("login not completed", zap.Error(err), RequestID(r.Context()))
 		http.Redirect(w, r, returnOr(pending.ReturnTo), http.StatusSeeOther)
 		return nil
 	}
@@ -168,16 +168,16 @@ func (c *Config) serveCallback(w http.ResponseWriter, r *http.Request, old *Visi
 	if err := rt.store.Save(r.Context(), s); errors.Is(err, session.ErrStoreFull) {
 		// Refused rather than logging out a live customer to make room (a flood of logins
 		// must not evict others); expired sessions free places as they go.
-		rt.logger.Warn("the session store is full; a login is refused", requestID(r.Context()))
+		rt.logger.Warn("the session store is full; a login is refused", RequestID(r.Context()))
 		w.Header().Set("Retry-After", "60")
 		return caddyhttp.Error(http.StatusServiceUnavailable, errors.New("too many customers are logged in on this gateway right now; please try again in a few minutes (operators: raise session_store memory max_sessions or use the redis store)"))
 	} else if err != nil {
-		rt.logger.Error("cannot save the new session", zap.Error(err), requestID(r.Context()))
+		rt.logger.Error("cannot save the new session", zap.Error(err), RequestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		return caddyhttp.Error(http.StatusServiceUnavailable, fmt.Errorf("the session store is not reachable: %w", err))
 	}
 	http.SetCookie(w, cookie)
-	rt.logger.Info("login completed", zap.String("region", s.Region), requestID(r.Context()))
+	rt.logger.Info("login completed", zap.String("region", s.Region), RequestID(r.Context()))
 	to := returnOr(login.ReturnTo)
 	if c.OnLogin != nil {
 		c.OnLogin(r, s, to)

@@ -44,13 +44,13 @@ func (c *Config) serveLogout(w http.ResponseWriter, r *http.Request, v *Visitor)
 		err = rt.store.Delete(context.WithoutCancel(r.Context()), s.ID)
 	}
 	if err != nil {
-		rt.logger.Error("logout-failed: the session store does not answer; the session is kept for a retry", zap.String("reason", reason), zap.Error(err), requestID(r.Context()))
+		rt.logger.Error("logout-failed: the session store does not answer; the session is kept for a retry", zap.String("reason", reason), zap.Error(err), RequestID(r.Context()))
 		writeLogoutUnavailable(w, r)
 		return nil
 	}
 	if s != nil {
 		c.endSession(r.Context(), s, reason, reason != "expired", true) // the browser goes to login next
-		rt.logger.Info("logout-succeeded", zap.String("reason", reason), requestID(r.Context()))
+		rt.logger.Info("logout-succeeded", zap.String("reason", reason), RequestID(r.Context()))
 	}
 	if c, ok := session.ClearCookie(r); ok {
 		http.SetCookie(w, c)
@@ -145,14 +145,14 @@ func (c *Config) serveBackchannelLogout(w http.ResponseWriter, r *http.Request) 
 	}
 	claims, err := rt.verifyLogoutToken(r.Context(), r.PostForm.Get("logout_token"))
 	if err != nil {
-		rt.logger.Warn("back-channel logout refused", zap.Error(err), requestID(r.Context()))
+		rt.logger.Warn("back-channel logout refused", zap.Error(err), RequestID(r.Context()))
 		writeBackchannelError(w, "invalid_request", "the logout token is not valid")
 		return nil
 	}
 	n, err := rt.endLoggedOutSessions(r.Context(), claims) // backchannel.go
 	if err != nil {
 		// 503, not 400: the provider retries a 5xx, and the same token must then be taken.
-		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err), requestID(r.Context()))
+		rt.logger.Error("back-channel logout: cannot remove the sessions", zap.Error(err), RequestID(r.Context()))
 		rt.forgetLogoutToken(claims.TokenID)
 		w.Header().Set("Retry-After", backchannelRetryAfter)
 		WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"error": "temporarily_unavailable", "error_description": "the session store is not reachable; retry"})
@@ -161,7 +161,7 @@ func (c *Config) serveBackchannelLogout(w http.ResponseWriter, r *http.Request) 
 	if c.OnBackchannelLogout != nil {
 		c.OnBackchannelLogout(claims.SID, claims.Subject)
 	}
-	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), requestID(r.Context()))
+	rt.logger.Info("back-channel logout", zap.Int("sessions_removed", n), zap.Bool("by_sid", claims.SID != ""), RequestID(r.Context()))
 	w.Header().Set("Cache-Control", "no-cache, no-store")
 	w.WriteHeader(http.StatusOK)
 	return nil

@@ -54,8 +54,8 @@ func RequirePost(w http.ResponseWriter, r *http.Request) bool {
 	return false
 }
 
-// allowRead answers 405 to any method but GET and HEAD.
-func allowRead(w http.ResponseWriter, r *http.Request) error {
+// AllowRead answers 405 to any method but GET and HEAD.
+func AllowRead(w http.ResponseWriter, r *http.Request) error {
 	if r.Method == http.MethodGet || r.Method == http.MethodHead {
 		return nil
 	}

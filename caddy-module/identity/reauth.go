@@ -68,7 +68,7 @@ func (c *Config) requireFreshLogin(w http.ResponseWriter, r *http.Request, v *Vi
 		return false
 	}
 	if ce := rt.logger.Check(zapcore.DebugLevel, "fresh login required"); ce != nil {
-		ce.Write(zap.String("method", r.Method), zap.Duration("max_age", maxAge), requestID(r.Context()))
+		ce.Write(zap.String("method", r.Method), zap.Duration("max_age", maxAge), RequestID(r.Context()))
 	}
 	NoStore(w)
 	if isPageLoad(r) && !underRelay(c.APIRelay, path) {

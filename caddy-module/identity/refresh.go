@@ -33,7 +33,7 @@ func (c *Config) refreshBeside(ctx context.Context, s *session.Session) {
 		return
 	}
 	rt.besides.wg.Add(1)
-	ctx = detach(ctx) // the request ends now; its id stays for the logs
+	ctx = Detach(ctx) // the request ends now; its id stays for the logs
 	go func() {
 		defer rt.besides.wg.Done()
 		defer rt.besides.running.Delete(s.ID)
@@ -58,7 +58,7 @@ func (c *Config) refreshFailed(ctx context.Context, s *session.Session, t sessio
 		return "logout" // ended meanwhile (a logout on another tab or replica)
 	}
 	if event, message, ends := refreshEnds(err); ends {
-		rt.logger.Info(message, zap.String("event", event), zap.Error(err), requestID(ctx))
+		rt.logger.Info(message, zap.String("event", event), zap.Error(err), RequestID(ctx))
 		c.endSession(ctx, s, event, false, false)
 		return event
 	}
@@ -66,7 +66,7 @@ func (c *Config) refreshFailed(ctx context.Context, s *session.Session, t sessio
 	// until its token really expires; a request after the pause tries again.
 	rt.pauseRefresh(s.ID, c.Now())
 	rt.logger.Warn("token refresh failed for now; the session is kept and the refresh retried",
-		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err), requestID(ctx))
+		zap.Duration("token_remaining", t.TokenRemaining), zap.Error(err), RequestID(ctx))
 	return ""
 }
 
@@ -111,7 +111,7 @@ func (c *Config) refreshSession(ctx context.Context, s *session.Session, due fun
 		ns := *cur
 		ns.Tokens = sessionTokens(tok, cur.Tokens.IDToken)
 		ns.ServerOffset = tok.ServerOffset
-		rt.logger.Info("session token refreshed", zap.String("region", ns.Region), zap.Time("expires", ns.Tokens.Expiry.Add(ns.ServerOffset)), requestID(ctx))
+		rt.logger.Info("session token refreshed", zap.String("region", ns.Region), zap.Time("expires", ns.Tokens.Expiry.Add(ns.ServerOffset)), RequestID(ctx))
 		return &ns, nil
 	})
 }

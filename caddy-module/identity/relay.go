@@ -199,7 +199,7 @@ func (c *Config) relayAPI(w http.ResponseWriter, r *http.Request, v *Visitor) er
 		if why := CrossSite(r); why != "" {
 			rt.logger.Warn("api relay: cross-site request refused",
 				zap.String("method", r.Method), zap.String("prefix", c.APIRelay),
-				zap.String("why", why), requestID(r.Context()))
+				zap.String("why", why), RequestID(r.Context()))
 			WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 			return nil
 		}
@@ -225,7 +225,7 @@ func (c *Config) relayAPI(w http.ResponseWriter, r *http.Request, v *Visitor) er
 		c.Logger.Warn("api relay: upstream refused the request (403)",
 			zap.String("method", r.Method),
 			zap.String("prefix", c.APIRelay),
-			zap.Int64("forbidden_total", rt.relayForbidden.Load()), requestID(r.Context()))
+			zap.Int64("forbidden_total", rt.relayForbidden.Load()), RequestID(r.Context()))
 	}
 	return err
 }

@@ -9,11 +9,11 @@ import (
 	"go.uber.org/zap/zapcore"
 )
 
-// requestID is the request's id as Caddy's access log shows it ("uuid", the placeholder
+// RequestID is the request's id as Caddy's access log shows it ("uuid", the placeholder
 // {http.request.uuid}), so an operator can join identity's log lines to the request's access
 // log line. Caddy makes the id on first use; outside a Caddy server (unit tests) there is none
 // and the field is left out.
-func requestID(ctx context.Context) zap.Field {
+func RequestID(ctx context.Context) zap.Field {
 	if id, ok := ctx.Value(detachedIDKey{}).(string); ok {
 		if id == "" {
 			return zap.Skip()
@@ -35,16 +35,16 @@ func requestID(ctx context.Context) zap.Field {
 	return zap.String("request_id", id)
 }
 
-// detachedIDKey holds the request id that detach resolved.
+// detachedIDKey holds the request id that Detach resolved.
 type detachedIDKey struct{}
 
-// detach is ctx for work that runs beside the request or outlives it (a background refresh,
+// Detach is ctx for work that runs beside the request or outlives it (a background refresh,
 // a provider logout): the request's values without its cancellation, and its id resolved
 // now. Such work must not ask the request's replacer for the id later: the replacer writes
 // the access log's fields, which are not safe for two goroutines.
-func detach(ctx context.Context) context.Context {
+func Detach(ctx context.Context) context.Context {
 	id := ""
-	if f := requestID(ctx); f.Type == zapcore.StringType {
+	if f := RequestID(ctx); f.Type == zapcore.StringType {
 		id = f.String
 	}
 	return context.WithValue(context.WithoutCancel(ctx), detachedIDKey{}, id)

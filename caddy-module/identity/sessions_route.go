@@ -49,11 +49,11 @@ func (c *Config) serveSessionList(w http.ResponseWriter, r *http.Request, v *Vis
 		WriteJSONError(w, http.StatusNotFound, "logins are off")
 		return nil
 	}
-	if err := allowRead(w, r); err != nil {
+	if err := AllowRead(w, r); err != nil {
 		return err
 	}
 	if why := CrossSite(r); why != "" {
-		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), requestID(r.Context()))
+		c.rt.logger.Warn("cross-site request refused", zap.String("path", r.URL.Path), zap.String("why", why), RequestID(r.Context()))
 		WriteJSONError(w, http.StatusForbidden, "cross-site request refused")
 		return nil
 	}
@@ -68,7 +68,7 @@ func (c *Config) serveSessionList(w http.ResponseWriter, r *http.Request, v *Vis
 	}
 	infos, err := lister.ListBySubject(r.Context(), v.Session.Subject)
 	if err != nil {
-		c.rt.logger.Error("cannot list the customer's sessions", zap.Error(err), requestID(r.Context()))
+		c.rt.logger.Error("cannot list the customer's sessions", zap.Error(err), RequestID(r.Context()))
 		w.Header().Set("Retry-After", "5")
 		WriteJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
 		return nil
@@ -155,12 +155,12 @@ func (c *Config) serveSessionEnd(w http.ResponseWriter, r *http.Request, v *Visi
 		}
 	}
 	if err != nil {
-		rt.logger.Error("cannot end the customer's sessions", zap.Int("ended", res.Ended), zap.Error(err), requestID(ctx))
+		rt.logger.Error("cannot end the customer's sessions", zap.Int("ended", res.Ended), zap.Error(err), RequestID(ctx))
 		w.Header().Set("Retry-After", "5")
 		WriteJSONError(w, http.StatusServiceUnavailable, "the session store is not reachable; try again")
 		return nil
 	}
-	rt.logger.Info("customer ended sessions", zap.Int("ended", res.Ended), zap.Bool("all_others", req.All), zap.Bool("own", res.LoggedOut), requestID(ctx))
+	rt.logger.Info("customer ended sessions", zap.Int("ended", res.Ended), zap.Bool("all_others", req.All), zap.Bool("own", res.LoggedOut), RequestID(ctx))
 	if !req.All && res.Ended == 0 {
 		WriteJSONError(w, http.StatusNotFound, "no such session")
 		return nil

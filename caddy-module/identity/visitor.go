@@ -67,7 +67,7 @@ func readSession(ctx context.Context, rt *runtime, r *http.Request) *session.Ses
 	s, err := rt.store.Get(ctx, id)
 	if err != nil {
 		if !errors.Is(err, session.ErrNotFound) {
-			rt.logger.Error("session store unavailable; serving the request as logged out", zap.Error(err), requestID(ctx))
+			rt.logger.Error("session store unavailable; serving the request as logged out", zap.Error(err), RequestID(ctx))
 		}
 		return nil
 	}
@@ -124,7 +124,7 @@ func (c *Config) keepAlive(ctx context.Context, s *session.Session, now time.Tim
 func recordActivity(ctx context.Context, rt *runtime, s *session.Session, now time.Time) (*session.Session, session.Timing) {
 	if now.Sub(s.LastActivity) >= session.ActivityThrottle {
 		if err := rt.store.Touch(ctx, s.ID, now); err != nil {
-			rt.logger.Warn("cannot record activity", zap.Error(err), requestID(ctx))
+			rt.logger.Warn("cannot record activity", zap.Error(err), RequestID(ctx))
 		} else {
 			ns := *s
 			ns.LastActivity = now
