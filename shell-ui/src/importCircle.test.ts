@@ -60,11 +60,8 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-// Known is the one circle left, through types only and a dynamic import: the session end's
-// bodies (ExtendResult, SessionEvent, StateResult) are typed in sessionEndpoints.ts, which
-// loads sessionEndCalls.ts on demand. It goes when those bodies move to the generated
-// contract types in model/ (issue 16 step 4, under way in src/session).
-const Known = ['session/loadSessionEnd.ts → session/sessionEndCalls.ts → session/sessionEndpoints.ts'];
+// Known circles, each with why it is left; none today.
+const Known: string[] = [];
 
 describe('imports', () => {
   test('circles() finds a circle and its files', () => {

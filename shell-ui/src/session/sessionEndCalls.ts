@@ -2,11 +2,11 @@
 // re-read, logout and tracking, with the tab claim. They are a chunk of their own
 // (loadSessionEnd.ts) that loads with the countdown's view or on first need, so a customer's
 // page does not download them up front: most pages end long before their session does.
-// It imports no code from sessionEndpoints.ts (types only): the bundler would move what both
+// It imports nothing from sessionEndpoints.ts (its result types are the model's): the bundler would move what both
 // chunks share into a chunk of its own, one more request.
 import type { ExtendRequest, Session } from '../model/shellState.gen.ts';
 import { CountdownObject, EventSessionCountdown, type TrackingEvent } from '../model/tracking.gen.ts';
-import type { ExtendResult, SessionEvent, StateResult } from './sessionEndpoints.ts';
+import type { ExtendResult, SessionEvent, StateResult } from '../model/sessionResults.ts';
 
 export { browserTabClaim } from './tabClaim.ts';
 

@@ -1,22 +1,13 @@
 // The gateway's session endpoints, as the countdown uses them. The browser holds no token:
 // every call is a same-origin request that carries the HttpOnly session cookie.
 import { type LogoutReason, LogoutReasonField, type Session } from '../model/shellState.gen.ts';
-import type { CountdownAction } from '../model/tracking.gen.ts';
+import type { ActivityResult, ExtendResult, SessionEvent, StateResult } from '../model/sessionResults.ts';
 import { loadSessionEnd } from './loadSessionEnd.ts';
+
+export type { ActivityResult, ExtendResult, SessionEvent, StateResult } from '../model/sessionResults.ts';
 
 export const ActivityPath = '/_shell/session/activity';
 export const LogoutPath = '/_shell/auth/logout';
-
-/** SessionEvent is the action of a countdown's tracking event (tracking.CountdownAction). */
-export type SessionEvent = CountdownAction;
-
-/** ActivityResult: the edge recorded it, the session is gone, or the call failed. */
-export type ActivityResult = 'ok' | 'ended' | 'failed';
-
-export type ExtendResult = { kind: 'ok'; session: Session } | { kind: 'ended' } | { kind: 'failed' };
-
-/** StateResult: the session's timing now, no session any more, or no answer. */
-export type StateResult = { kind: 'ok'; session: Session } | { kind: 'ended' } | { kind: 'failed' };
 
 /** SessionEndpoints is what the monitor asks of the edge; tests pass their own. */
 export interface SessionEndpoints {
