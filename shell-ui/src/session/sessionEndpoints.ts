@@ -1,6 +1,6 @@
 // The gateway's session endpoints, as the countdown uses them. The browser holds no token:
 // every call is a same-origin request that carries the HttpOnly session cookie.
-import { type LogoutReason, LogoutReasonField, type Session } from '../model/shellState.gen.ts';
+import { type LogoutReason, LogoutReasonField } from '../model/shellState.gen.ts';
 import type { ActivityResult, ExtendResult, SessionEvent, StateResult } from '../model/sessionResults.ts';
 import { loadSessionEnd } from './loadSessionEnd.ts';
 
