@@ -212,7 +212,7 @@ var shellHeaderMeta = regexp.MustCompile(`<meta name="shell-header" content="([^
 // The private, loading and partner headers follow from the visitor, on any of these pages.
 func TestDemoHasAPageForEveryHeaderVariant(t *testing.T) {
 	demo := loadShippedDemo(t)
-	routes, err := demo.shell.headerRouteRules()
+	routes, err := headerRouteRules(demo.shell.HeaderVariants)
 	if err != nil {
 		t.Fatalf("the shipped header_variant routes: %v", err)
 	}

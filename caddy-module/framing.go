@@ -58,13 +58,13 @@ func validateFrameAncestors(sources []string) error {
 	return nil
 }
 
-// addFrameOptions puts the framing fields on a spliced page's header.
-func (h *Handler) addFrameOptions(hdr http.Header) {
-	if h.framing.csp == "" {
+// add puts the framing fields on a spliced page's header.
+func (f frameOptions) add(hdr http.Header) {
+	if f.csp == "" {
 		return
 	}
-	hdr.Add("Content-Security-Policy", h.framing.csp)
-	if h.framing.xfo == "" {
+	hdr.Add("Content-Security-Policy", f.csp)
+	if f.xfo == "" {
 		return
 	}
 	for _, v := range hdr["X-Frame-Options"] {
@@ -73,5 +73,5 @@ func (h *Handler) addFrameOptions(hdr http.Header) {
 			return
 		}
 	}
-	hdr.Set("X-Frame-Options", h.framing.xfo)
+	hdr.Set("X-Frame-Options", f.xfo)
 }

@@ -43,7 +43,7 @@ type headKey struct {
 
 // provisionSEO prepares the header routes and every locale's Head fragments.
 func (h *Handler) provisionSEO() error {
-	routes, err := h.headerRouteRules()
+	routes, err := headerRouteRules(h.HeaderVariants)
 	if err != nil {
 		return err
 	}
@@ -63,9 +63,10 @@ func (h *Handler) provisionSEO() error {
 	return nil
 }
 
-func (h *Handler) headerRouteRules() (rules.HeaderRoutes, error) {
-	in := make([]rules.HeaderRoute, len(h.HeaderVariants))
-	for i, r := range h.HeaderVariants {
+// headerRouteRules are the operator's header_variants routes as rules reads them.
+func headerRouteRules(variants []HeaderVariantRoute) (rules.HeaderRoutes, error) {
+	in := make([]rules.HeaderRoute, len(variants))
+	for i, r := range variants {
 		in[i] = rules.HeaderRoute{Glob: r.Path, Variant: r.Variant}
 	}
 	routes, err := rules.NewHeaderRoutes(in)

@@ -35,8 +35,12 @@ const (
 	readyCheckTimeout = 800 * time.Millisecond
 )
 
-// readiness is the cached outcome of the checks.
+// readiness is the cached outcome of the checks: run runs them (the handler's
+// runReadyChecks), now is the handler's clock.
 type readiness struct {
+	run func(ctx context.Context, probeID string) readyAnswer
+	now func() time.Time
+
 	mu      sync.Mutex
 	checked time.Time
 	answer  readyAnswer
@@ -60,13 +64,12 @@ type readyAnswer struct {
 	Dependencies map[string]string `json:"dependencies,omitempty"`
 }
 
-// readinessOf runs the checks at most once per readyCacheFor; concurrent probes wait for
+// check runs the checks at most once per readyCacheFor; concurrent probes wait for
 // the one run.
-func (h *Handler) readinessOf(ctx context.Context) readyAnswer {
-	rd := h.ready
+func (rd *readiness) check(ctx context.Context) readyAnswer {
 	rd.mu.Lock()
 	defer rd.mu.Unlock()
-	if now := h.now(); now.Sub(rd.checked) < readyCacheFor && rd.answer.Status != "" {
+	if now := rd.now(); now.Sub(rd.checked) < readyCacheFor && rd.answer.Status != "" {
 		return rd.answer
 	}
 	if rd.probeID == "" {
@@ -74,22 +77,21 @@ func (h *Handler) readinessOf(ctx context.Context) readyAnswer {
 	}
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), readyCheckTimeout)
 	defer cancel()
-	rd.answer = h.runReadyChecks(ctx, rd.probeID)
-	rd.checked = h.now()
+	rd.answer = rd.run(ctx, rd.probeID)
+	rd.checked = rd.now()
 	rd.last.Store(&readySnapshot{answer: rd.answer, at: rd.checked})
 	return rd.answer
 }
 
-// lastReadiness gives the latest answer without waiting for a check (nil before the first),
+// latest gives the latest answer without waiting for a check (nil before the first),
 // and starts one in the background when it is stale: liveness probes read it, and must not
 // wait on a dead dependency's timeout.
-func (h *Handler) lastReadiness() *readyAnswer {
-	rd := h.ready
+func (rd *readiness) latest() *readyAnswer {
 	last := rd.last.Load()
-	if (last == nil || h.now().Sub(last.at) >= readyCacheFor) && rd.checking.CompareAndSwap(false, true) {
+	if (last == nil || rd.now().Sub(last.at) >= readyCacheFor) && rd.checking.CompareAndSwap(false, true) {
 		go func() {
 			defer rd.checking.Store(false)
-			h.readinessOf(context.Background())
+			rd.check(context.Background())
 		}()
 	}
 	if last == nil {
@@ -187,7 +189,7 @@ func (h *Handler) serveReadiness(w http.ResponseWriter, r *http.Request) error {
 	if err := allowRead(w, r); err != nil {
 		return err
 	}
-	a := h.readinessOf(r.Context())
+	a := h.ready.check(r.Context())
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	if a.Status == "not-ready" {

@@ -17,14 +17,15 @@ const defaultHSTS = "max-age=31536000; includeSubDomains"
 // hstsOff is the HSTS value that sends no Strict-Transport-Security.
 const hstsOff = "off"
 
-// setHSTS puts Strict-Transport-Security on an answer to an HTTPS request (TLS here, or a
-// trusted proxy's forwarded https: see forwardedHTTPS). Never on plain HTTP: there a man in
-// the middle could set it anyway, and RFC 6797 says browsers ignore it.
-func (h *Handler) setHSTS(w http.ResponseWriter, r *http.Request) {
-	if h.HSTS == hstsOff || !session.IsHTTPS(r) {
+// setHSTS puts Strict-Transport-Security (the hsts option's value) on an answer to an HTTPS
+// request (TLS here, or a trusted proxy's forwarded https: see forwardedHTTPS). Never on
+// plain HTTP: there a man in the middle could set it anyway, and RFC 6797 says browsers
+// ignore it.
+func setHSTS(w http.ResponseWriter, r *http.Request, hsts string) {
+	if hsts == hstsOff || !session.IsHTTPS(r) {
 		return
 	}
-	v := h.HSTS
+	v := hsts
 	if v == "" {
 		v = defaultHSTS
 	}

@@ -40,27 +40,29 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 		h.forgetCustomer(s)       // nothing of the customer stays cached (customer_prefetch.go)
 		h.trackSessionEnd(reason) // the edge's session event (tracking_config.go)
 	}
-	h.relayFollowsCustomer()
+	relayFollowsCustomer(h.Identity, h.Customer)
 	return id.Provision(ctx)
 }
 
 // validateIdentity checks the identity block; without one there is nothing to check.
 func (h *Handler) validateIdentity() error {
-	h.relayFollowsCustomer()
+	relayFollowsCustomer(h.Identity, h.Customer)
 	return h.Identity.Validate()
 }
 
 // relayFollowsCustomer: with no relay named, the token relay follows the customer block's API.
-func (h *Handler) relayFollowsCustomer() {
-	if h.Identity != nil && h.Customer != nil {
-		h.Identity.RelayFollows(h.Customer.API, customer.DefaultBasePath)
+func relayFollowsCustomer(id *identity.Config, c *CustomerData) {
+	if id != nil && c != nil {
+		id.RelayFollows(c.API, customer.DefaultBasePath)
 	}
 }
 
 // Cleanup retires the metrics' sources and cleans identity up (its session store goes back
 // to the pool; the last user closes it).
 func (h *Handler) Cleanup() error {
-	h.retireMetrics() // metrics.go
+	// What the handler's clients counted folds into the totals, so the counters do not fall
+	// back when a reload replaces the handler (metrics.go).
+	shellMetrics.live.retire(h)
 	return h.Identity.Cleanup()
 }
 

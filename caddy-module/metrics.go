@@ -117,10 +117,6 @@ func (h *Handler) provisionMetrics(ctx caddy.Context) error {
 	return nil
 }
 
-// retireMetrics folds what the handler's clients counted into the totals at Cleanup, so the
-// counters do not fall back when a reload replaces the handler.
-func (h *Handler) retireMetrics() { shellMetrics.live.retire(h) }
-
 // pagesSpliced is the series every spliced page counts in, looked up once: the label lookup
 // would cost each page a hash of its labels.
 var (

@@ -36,7 +36,7 @@ const (
 func (h *Handler) pageOf(v *visit) *page {
 	r := v.r
 	res := v.market()
-	locale := h.shellLocale(res.Locale)
+	locale := shellLocale(h.bundle, res.Locale, h.DefaultLocale)
 	basePath := res.BasePath
 	if locale != res.Locale {
 		// The page's locale has no shell: the fallback's links go to the fallback's own pages.
@@ -116,13 +116,13 @@ func (h *Handler) headerFragment(locale string, v rules.HeaderVariant, regflow s
 
 // shellLocale is the locale whose shell is shown: the page's own, else the fallback header
 // locale, else the default.
-func (h *Handler) shellLocale(locale string) string {
-	for _, l := range []string{locale, market.FallbackHeaderLocale, h.DefaultLocale} {
-		if h.bundle.HasLocale(l) {
+func shellLocale(b *bundle.Bundle, locale, defaultLocale string) string {
+	for _, l := range []string{locale, market.FallbackHeaderLocale, defaultLocale} {
+		if b.HasLocale(l) {
 			return l
 		}
 	}
-	return h.bundle.Locales()[0]
+	return b.Locales()[0]
 }
 
 var fragmentBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}

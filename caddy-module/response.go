@@ -128,7 +128,7 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	if etag := hdr.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
 		hdr.Set("ETag", "W/"+etag) // same meaning, different bytes
 	}
-	sw.h.addFrameOptions(hdr) // framing.go; after heldTag, which keeps the upstream's fields only
+	sw.h.framing.add(hdr) // framing.go; after heldTag, which keeps the upstream's fields only
 	sw.out = newPageOutput(sw.ResponseWriter, status, need)
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	cacheControl := hdr.Values("Cache-Control")

@@ -120,7 +120,7 @@ func (h *Handler) serveHealth(w http.ResponseWriter, r *http.Request) error {
 		Ready        string            `json:"ready,omitempty"`
 		Dependencies map[string]string `json:"dependencies,omitempty"`
 	}{Status: "ok", UI: h.bundle.Version()}
-	if a := h.lastReadiness(); a != nil { // health.go
+	if a := h.ready.latest(); a != nil { // health.go
 		answer.Ready, answer.Dependencies = a.Status, a.Dependencies
 	}
 	return json.NewEncoder(w).Encode(answer)

@@ -221,7 +221,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
-	h.ready = new(readiness)                        // health.go
+	h.ready = &readiness{run: h.runReadyChecks, now: func() time.Time { return h.now() }} // health.go
 	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
@@ -271,7 +271,7 @@ func (h *Handler) Validate() error {
 	if err := validateHSTS(h.HSTS); err != nil {
 		return err
 	}
-	if _, err := h.headerRouteRules(); err != nil { // head.go
+	if _, err := headerRouteRules(h.HeaderVariants); err != nil { // head.go
 		return err
 	}
 	if err := h.Consent.validate(); err != nil {
@@ -297,7 +297,7 @@ func (h *Handler) Validate() error {
 // steps of DESIGN.md over one visit.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request, next caddyhttp.Handler) error {
 	r = forwardedHTTPS(r)
-	h.setHSTS(w, r)
+	setHSTS(w, r, h.HSTS)
 	v, ok := h.newVisit(r) // 1 market: resolved at its first ask, once
 	if !ok {
 		// Origins would read this path in different ways (..%2f, ..;, a NUL): no decision
