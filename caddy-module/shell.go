@@ -222,7 +222,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 		return err
 	}
 	h.ready = &readiness{run: h.runReadyChecks, now: func() time.Time { return h.now() }} // health.go
-	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
+	if err := h.provisionMetrics(ctx); err != nil {                                       // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
 	if h.AppView != nil {
