@@ -221,8 +221,9 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	if err := h.provisionSEO(); err != nil {
 		return err
 	}
-	h.ready = &readiness{run: h.runReadyChecks, now: func() time.Time { return h.now() }} // health.go
-	if err := h.provisionMetrics(ctx); err != nil {                                       // metrics.go
+	// The readiness checks (health.go), cached; the clock read at each use, as tests swap it.
+	h.ready = &readiness{run: h.runReadyChecks, now: func() time.Time { return h.now() }}
+	if err := h.provisionMetrics(ctx); err != nil { // metrics.go
 		return fmt.Errorf("shell: registering the metrics: %w", err)
 	}
 	if h.AppView != nil {
