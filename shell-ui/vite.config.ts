@@ -22,6 +22,27 @@ const plainDynamicImports: Plugin = {
   load: (id) => (id === PreloadHelperId ? 'export const __vitePreload = (load) => load();' : undefined),
 };
 
+// Each market's private menus (src/content/<locale>/private.ts) import the menus' code and their
+// language's words from src/content/private/ (en-IE also en-GB's market). Shared, those would be
+// chunks of their own, and a customer's page would fetch three or four small chunks that gzip
+// worse than one and that the gateway does not preload. Importing them under a name per market
+// (a "?market=<locale>" suffix) makes Rollup copy them into each market's chunk: a page loads
+// only its own market's private menus, in the one file the manifest's customerScripts names.
+const PrivateMarketOf = /\/src\/content\/([A-Za-z-]+)\/private\.ts(?:\?market=([A-Za-z-]+))?$/;
+const PrivateShared = /\/src\/content\/(?:private\/[a-z]+|[A-Za-z-]+\/private)\.ts$/;
+const marketPrivateMenus: Plugin = {
+  name: 'shell:market-private-menus',
+  enforce: 'pre',
+  apply: 'build',
+  async resolveId(source, importer, options) {
+    const [, folder, copyFor] = PrivateMarketOf.exec(importer ?? '') ?? [];
+    if (!folder) return undefined;
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+    if (!resolved || !PrivateShared.test(resolved.id)) return resolved;
+    return { ...resolved, id: `${resolved.id}?market=${copyFor ?? folder}` };
+  },
+};
+
 // Two builds share this file: the client bundle (hashed assets the gateway serves under
 // /_shell/assets/) and, with --ssr, the prerender that renders the fragments in Node.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -31,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? []
     : [
         plainDynamicImports,
+        marketPrivateMenus,
         ...(analyze ? [visualizer({ filename: analyze, template: analyze.endsWith('.json') ? 'raw-data' : analyze.endsWith('.txt') ? 'list' : 'treemap', sourcemap: true, gzipSize: true })] : []),
       ],
   // The gateway serves dist/assets/X at /_shell/assets/X.

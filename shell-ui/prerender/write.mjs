@@ -94,9 +94,10 @@ const isPrivateHeader = (c) => privateModuleOf(c) !== undefined;
 const customerScripts = Object.fromEntries(
   chunks.filter((c) => c.isDynamicEntry && (privateContentOf(c) || isPrivateHeader(c))).map((c) => [privateContentOf(c) ?? privateModuleOf(c), c.file]),
 );
-// The private menus are written once (src/content/private/): the markets' chunks share the
-// menus' code and each language's words, in chunks that only markets' private menus import.
-// They are customer chunks too, named "private:<chunk>"; a market's chunk imports its own.
+// The private menus are written once (src/content/private/); vite.config.ts copies the menus'
+// code and the language's words into each market's chunk, so a market's private menus are the
+// one file the gateway preloads. Should a chunk that only markets' private menus import appear
+// anyway, it is a customer chunk too, named "private:<chunk>", and counted with its market's.
 const importersOf = (key) => chunks.filter((c) => (c.imports ?? []).includes(key));
 for (const [key, c] of Object.entries(viteManifest)) {
   const importers = importersOf(key);
