@@ -16,6 +16,7 @@ import (
 type edgeFlags struct {
 	set       *flags.Set
 	fragments *flags.Fragments
+	service   *flagService // flag_service.go; nil when off
 }
 
 // provisionFlags reads the flag file (or takes the defaults) and finds the build's gated
@@ -33,7 +34,7 @@ func (h *Handler) provisionFlags(fsys fs.FS) error {
 	if err != nil {
 		return fmt.Errorf("shell: %w", err)
 	}
-	h.edgeFlags = edgeFlags{set: flags.NewSet(file, market.Locales), fragments: frags}
+	h.edgeFlags = edgeFlags{set: flags.NewSet(file, market.Locales), fragments: frags, service: h.FlagService.provision(h.logger)}
 	return nil
 }
 
@@ -51,6 +52,9 @@ func (h *Handler) identityFlag(r *http.Request, name string) (on, known bool) {
 		pagePath = ref.Path
 	}
 	in := flags.Request{Locale: h.resolver.Resolver.Resolve(r.Host, pagePath).Locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}
-	on, known = h.edgeFlags.evaluate(in)[name]
+	if c, err := r.Cookie(deviceCookie); err == nil && flags.ValidDeviceID(c.Value) {
+		in.DeviceID = c.Value
+	}
+	on, known = h.edgeFlags.evaluate(r.Context(), in)[name]
 	return on, known
 }
