@@ -138,7 +138,9 @@ type ofrepAnswer struct {
 const investorStatus = "web-investor"
 
 func (s *Remote) call(ctx context.Context, r Request) (map[string]bool, error) {
-	ctx, cancel := context.WithTimeout(ctx, s.Timeout)
+	// A browser that goes away must not count as the service failing (and start the
+	// backoff): the call is bounded by the timeout alone.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.Timeout)
 	defer cancel()
 	c := ofrepContext{TargetingKey: r.DeviceID, Locale: r.Locale, DeviceKind: string(r.Device), Country: r.Country}
 	if r.Country != "" {
@@ -170,7 +172,7 @@ func (s *Remote) call(ctx context.Context, r Request) (map[string]bool, error) {
 	}
 	out := map[string]bool{}
 	for _, f := range a.Flags {
-		if f.Key == "" || f.ErrorCode != "" || strings.Contains(f.Key, ":") || len(f.Value) == 0 || string(f.Value) == "null" {
+		if !namePattern.MatchString(f.Key) || len(f.Key) > 100 || f.ErrorCode != "" || len(f.Value) == 0 || string(f.Value) == "null" {
 			continue
 		}
 		var on bool
@@ -181,7 +183,9 @@ func (s *Remote) call(ctx context.Context, r Request) (map[string]bool, error) {
 		var values []string
 		if json.Unmarshal(f.Value, &values) == nil {
 			for _, v := range values {
-				out[f.Key+":"+strings.ToLower(v)] = true
+				if valuePattern.MatchString(v) && len(v) <= 100 {
+					out[f.Key+":"+strings.ToLower(v)] = true
+				}
 			}
 		}
 	}

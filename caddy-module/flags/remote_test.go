@@ -72,7 +72,9 @@ func TestRemoteSendsTheSpecsContextAndReadsOFREP(t *testing.T) {
 		{"key":"missing","errorCode":"FLAG_NOT_FOUND"},
 		{"key":"aNumber","value":3},
 		{"key":"aNull","value":null},
-		{"key":"evil:key","value":true}]}`))
+		{"key":"evil:key","value":true},
+		{"key":"<script>","value":true},
+		{"key":"b2cNewMarketLocales","value":["de-CH","x\"><b>"]}]}`))
 	r := newRemote(svc.URL+"/", &stepClock{t: time.Unix(1e9, 0)})
 	tests := []struct {
 		name string
@@ -90,7 +92,7 @@ func TestRemoteSendsTheSpecsContextAndReadsOFREP(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]bool{"b2cUseNewDashboard": true, "umtMinorAccountSwitch": false, "b2cUnifiedDomainLocales:pl-pl": true, "b2cUnifiedDomainLocales:fi-fi": true}
+			want := map[string]bool{"b2cUseNewDashboard": true, "umtMinorAccountSwitch": false, "b2cUnifiedDomainLocales:pl-pl": true, "b2cUnifiedDomainLocales:fi-fi": true, "b2cNewMarketLocales:de-ch": true}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("flags %v, want %v", got, want)
 			}
@@ -193,5 +195,21 @@ func TestOverlayPutsTheServiceOverTheFile(t *testing.T) {
 	want := map[string]bool{"isDWMLaunchNL": true, "ippDwmLaunchNl": true, "mobileAppBanner": true, "b2cNewMarketLocales:fi-fi": true}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("%v, want %v", got, want)
+	}
+}
+
+// A browser that goes away while its page waits for the flags is not the service failing: the
+// next page still asks the service.
+func TestRemoteCancelledPageIsNotAFailedService(t *testing.T) {
+	svc := newFakeFlagService(t, ofrep(`{"flags":[{"key":"b2cUseNewDashboard","value":true}]}`))
+	r := newRemote(svc.URL, &stepClock{t: time.Unix(1e9, 0)})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := r.Evaluate(ctx, Request{Locale: "de-DE"}); err != nil {
+		t.Errorf("a page whose browser left: %v", err)
+	}
+	got, err := r.Evaluate(context.Background(), Request{Locale: "nl-NL"})
+	if err != nil || !got["b2cUseNewDashboard"] || svc.calls.Load() != 2 {
+		t.Errorf("next page: %v %v after %d calls, want the service's flags from a second call", got, err, svc.calls.Load())
 	}
 }
