@@ -53,7 +53,7 @@ run: deps build
 	@echo "dev identity provider: http://localhost:9000/auth/realms/global (anna/demo, oliver/demo)"
 	@$(GO) build -o bin/personas-api ./caddy-module/customer/cmd/personas-api
 	@node deploy/dev-idp/server.mjs & idp=$$!; \
-	bin/personas-api -addr 127.0.0.1:$${SHELLGATE_API_PORT:-9091} & api=$$!; \
+	bin/personas-api -addr 127.0.0.1:$${SHELLGATE_API_PORT:-9091} -flags testdata/flag-service.json & api=$$!; \
 	trap 'kill $$idp $$api 2>/dev/null; wait $$idp $$api 2>/dev/null' EXIT; \
 	trap 'exit 130' INT TERM; \
 	for port in $${DEV_IDP_PORT:-9000} $${SHELLGATE_API_PORT:-9091}; do \

@@ -180,6 +180,10 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if !d.AllArgs(&h.FlagFile) {
 				return d.Errf("flag_file takes one path: a JSON flag file, e.g. flag_file testdata/flags.json")
 			}
+		case "flag_service":
+			if err := parseFlagService(d, h); err != nil {
+				return err
+			}
 		case "banner":
 			if err := parseBanner(d, h); err != nil {
 				return err
@@ -195,7 +199,7 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 		case "host", "revalidate", "flags", "header_variant":
 			return renamed(d)
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, hosts, ui_dir, compressed, max_decoded_size, page_plans, disable_revalidation, frame_ancestors, hsts, identity, app_view, header_variants, consent, flag_file, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, hosts, ui_dir, compressed, max_decoded_size, page_plans, disable_revalidation, frame_ancestors, hsts, identity, app_view, header_variants, consent, flag_file, flag_service, banner, customer and tracking", d.Val())
 		}
 	}
 	return nil
@@ -459,4 +463,44 @@ func parseEventRateLimit(d *caddyfile.Dispenser) (*EventRateLimit, error) {
 		*field = n
 	}
 	return l, nil
+}
+
+// parseFlagService reads flag_service <url> { timeout <d>; cache_ttl <d>; backoff <d> }.
+func parseFlagService(d *caddyfile.Dispenser, h *Handler) error {
+	if h.FlagService != nil {
+		return d.Errf("flag_service is given twice; give one")
+	}
+	f := &FlagService{}
+	if !d.NextArg() {
+		return d.Errf("flag_service takes the service's base URL, e.g. flag_service https://flags.example.com")
+	}
+	f.URL = d.Val()
+	if d.NextArg() {
+		return d.Errf("flag_service takes one URL; timeout, cache_ttl and backoff go in its block")
+	}
+	for nesting := d.Nesting(); d.NextBlock(nesting); {
+		opt := d.Val()
+		var dst *caddy.Duration
+		switch opt {
+		case "timeout":
+			dst = &f.Timeout
+		case "cache_ttl":
+			dst = &f.CacheTTL
+		case "backoff":
+			dst = &f.Backoff
+		default:
+			return d.Errf("unknown flag_service option %q; the options are timeout, cache_ttl and backoff", opt)
+		}
+		var v string
+		if !d.AllArgs(&v) {
+			return d.Errf("%s takes one duration, e.g. %s 150ms", opt, opt)
+		}
+		dur, err := caddy.ParseDuration(v)
+		if err != nil {
+			return d.Errf("%s %q is not a duration; give e.g. %s 150ms", opt, v, opt)
+		}
+		*dst = caddy.Duration(dur)
+	}
+	h.FlagService = f
+	return nil
 }

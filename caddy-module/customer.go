@@ -489,7 +489,7 @@ func (h *Handler) prefetchCustomer(r *http.Request, s *session.Session, returnTo
 		path = u.Path
 	}
 	locale := h.resolver.Resolve(r.Host, path).Locale // the callback's one resolution: of the page it returns to
-	f := h.Customer.flags(locale, h.edgeFlags.evaluate(flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}))
+	f := h.Customer.flags(locale, h.edgeFlags.evaluate(r.Context(), flags.Request{Locale: locale, Device: flags.KindOf(r.Header.Get("User-Agent"))}))
 	token, number, subject := s.Tokens.AccessToken, s.CustomerNumber, s.Subject
 	rt.client.Belongs(number, customerOwners(s)...)
 	// The callback's response is written before the calls end: keep the request's values (the

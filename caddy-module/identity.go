@@ -29,6 +29,7 @@ func (h *Handler) provisionIdentity(ctx caddy.Context) error {
 	id.Logger = h.logger
 	id.Resolver = h.resolver.Resolver            // the request's own market comes from the visit (identity.Request)
 	id.IsAppRequest = h.isAppRequest             // app_view.go
+	id.FlagOn = h.identityFlag                   // flags.go
 	id.OnLogin = h.prefetchCustomer              // customer_prefetch.go
 	id.OnBackchannelLogout = h.forgetCustomersOf // customer_prefetch.go
 	id.OnRefresh = countRefresh                  // metrics.go

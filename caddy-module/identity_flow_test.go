@@ -46,7 +46,7 @@ type identityRig struct {
 
 // newIdentityRig starts the provider and n gateway replicas with the identity block made by
 // configure (the provider's issuer filled in). The replicas share a fake clock.
-func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure func(*identity.Config)) *identityRig {
+func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure func(*identity.Config), handler ...func(*Handler)) *identityRig {
 	t.Helper()
 	rig := &identityRig{}
 	var handlers []*swappable
@@ -73,7 +73,7 @@ func newIdentityRig(t *testing.T, n int, idpOpts authtest.Options, configure fun
 		if configure != nil {
 			configure(id)
 		}
-		g := newTestGatewayAt(t, id, clock)
+		g := newTestGatewayAt(t, id, clock, handler...)
 		lg.testGateway = g
 		handlers[i].set(g)
 	}

@@ -96,7 +96,7 @@ func newTestGateway(t testing.TB, id *identity.Config) *testGateway {
 
 // newTestGatewayAt provisions a Handler on clock, which replicas share: every part that reads
 // the time (the provider client's server offset, the store) takes it at Provision.
-func newTestGatewayAt(t testing.TB, id *identity.Config, clock *fakeClock) *testGateway {
+func newTestGatewayAt(t testing.TB, id *identity.Config, clock *fakeClock, handler ...func(*Handler)) *testGateway {
 	t.Helper()
 	g := &testGateway{t: t, clock: clock, content: new(seenRequests)}
 	core, logs := observer.New(zap.DebugLevel)
@@ -109,6 +109,9 @@ func newTestGatewayAt(t testing.TB, id *identity.Config, clock *fakeClock) *test
 		return err
 	})
 	h := &Handler{Identity: id, now: g.clock.Now}
+	for _, configure := range handler {
+		configure(h) // e.g. a flag file
+	}
 	ctx := newCaddyContext(t)
 	if err := h.Provision(ctx); err != nil {
 		t.Fatalf("provision: %v", err)

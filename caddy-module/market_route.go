@@ -45,7 +45,7 @@ func (h *Handler) serveMarket(w http.ResponseWriter, r *http.Request) error {
 		returnPath = ""
 	}
 	pageLocale := h.resolver.Resolve(r.Host, cmp.Or(returnPath, "/")).Locale
-	on := h.edgeFlags.evaluate(flags.Request{Locale: pageLocale})
+	on := h.edgeFlags.evaluate(r.Context(), flags.Request{Locale: pageLocale})
 	markets := h.edgeBanner.listed(pageLocale, on)
 
 	var target string

@@ -123,6 +123,10 @@ type Handler struct {
 	// apply: the nl Beleggen menu and the mobile-app banner on.
 	FlagFile string `json:"flag_file,omitempty"`
 
+	// FlagService is the feature-flag service (flag_service.go): its flags, asked per request
+	// over OFREP, go on top of the flag file's. Unset: the flag file alone.
+	FlagService *FlagService `json:"flag_service,omitempty"`
+
 	// Banner names the country banner's request header, query parameter and cookies.
 	Banner *BannerConfig `json:"banner,omitempty"`
 
@@ -245,6 +249,9 @@ func (h *Handler) Validate() error {
 	}
 	if err := market.Check(h.DefaultLocale); err != nil {
 		return fmt.Errorf("shell: default_locale: %w", err)
+	}
+	if err := h.FlagService.validate(); err != nil { // flag_service.go
+		return err
 	}
 	for host, locale := range h.Hosts {
 		if host == "" || strings.ContainsAny(host, ":/ ") {

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/shellgate/shellgate/caddy-module/customer"
@@ -86,7 +87,7 @@ func (v *visit) headerInput() rules.HeaderInput {
 // when asked for another locale (a page whose locale has no shell shows the fallback's) or
 // after the customer's country became known.
 func (v *visit) flags(locale string) map[string]bool {
-	in := flags.Request{Locale: locale, Device: v.device.Kind}
+	in := flags.Request{Locale: locale, Device: v.device.Kind, DeviceID: v.device.ID}
 	if in.Device == "" {
 		in.Device = flags.KindOf(v.r.Header.Get("User-Agent"))
 	}
@@ -94,17 +95,18 @@ func (v *visit) flags(locale string) map[string]bool {
 		in.Country = v.customer.Country
 	}
 	if !v.flagsDone || v.onFor != in {
-		v.on, v.onFor, v.flagsDone = v.edgeFlags.evaluate(in), in, true
+		v.on, v.onFor, v.flagsDone = v.edgeFlags.evaluate(v.r.Context(), in), in, true
 	}
 	return v.on
 }
 
-// evaluate gives the flags of a request; none without a flag set.
-func (f *edgeFlags) evaluate(r flags.Request) map[string]bool {
+// evaluate gives the flags of a request: the flag file's, with the flag service's on top
+// when one is configured and answers (flag_service.go); none without a flag set.
+func (f *edgeFlags) evaluate(ctx context.Context, r flags.Request) map[string]bool {
 	if f.set == nil {
 		return map[string]bool{}
 	}
-	return f.set.Evaluate(r)
+	return f.withService(ctx, r, f.set.Evaluate(r))
 }
 
 // identityRequest is what identity's steps need of the visit: the decision path and the

@@ -13,6 +13,9 @@ type Request struct {
 	Device DeviceKind
 	// Country is a logged-in investor's country (ISO 3166 alpha-3, e.g. "GBR"); "" for visitors.
 	Country string
+	// DeviceID is the browser's anonymous device id (device-{uuid}, spec 3), "" when unknown.
+	// The flag file ignores it; the flag service gets it as the targeting key.
+	DeviceID string
 }
 
 // Set is a checked flag file, ready to evaluate. It is read-only and safe for concurrent use.

@@ -79,12 +79,15 @@ type Config struct {
 	APIRelayUpstream string `json:"api_relay_upstream,omitempty"`
 
 	// PensionLogoutURL is where a logout lands when set (spec: pension logout target);
-	// otherwise the locale's login page.
+	// otherwise the locale's login page. The flag userManagementPensionLogout, when a flag
+	// source names it, decides whether a logout goes there (on) or to the login page (off);
+	// without the flag, a set URL is used.
 	PensionLogoutURL string `json:"pension_logout_url,omitempty"`
 
 	// KeycloakLogout calls the provider's logout also when a session times out (spec flag
 	// umtFECallKeycloakLogoutOnSessionTimeout). A logout the customer asks for always ends
-	// the provider's session. Default: on.
+	// the provider's session. This is the default: the flag, when a flag source names it for
+	// the request, decides instead (the sweep of sessions no request sees uses this). Default: on.
 	KeycloakLogout *bool `json:"keycloak_logout,omitempty"`
 
 	// AutoExtend refreshes the token by itself when 120 s or fewer remain. Default: on.
@@ -146,6 +149,11 @@ type Config struct {
 	// IsAppRequest tells whether a request comes from the app's embedded view (the
 	// handler's app_view); nil: none does.
 	IsAppRequest func(*http.Request) bool `json:"-"`
+	// FlagOn answers a feature flag of spec 4 (PensionLogoutFlag, TimeoutLogoutFlag) for a
+	// request, from the handler's flag sources (the flag file, the flag service); known is
+	// false when none names the flag, and the option (pension_logout_url, keycloak_logout)
+	// decides. nil: the options decide.
+	FlagOn func(r *http.Request, name string) (on, known bool) `json:"-"`
 
 	// runtime, made by provisionIdentity
 	rt *runtime

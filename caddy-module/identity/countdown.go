@@ -66,7 +66,7 @@ func (c *Config) serveExtend(w http.ResponseWriter, r *http.Request, v *Visitor)
 	})
 	if err != nil {
 		if event, message, ends := refreshEnds(err); ends {
-			c.endSession(r.Context(), v.Session, event, false, false)
+			c.endSessionOf(r, v.Session, event, false, false)
 			rt.logger.Info("extension failed; logged out", zap.String("event", event), zap.Error(err), RequestID(r.Context()))
 			WriteJSON(w, http.StatusUnauthorized, map[string]string{"error": message, "event": event})
 			return nil

@@ -2,6 +2,7 @@ package identity
 
 import (
 	"context"
+	"net/http"
 
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"go.uber.org/zap"
@@ -18,9 +19,24 @@ import (
 // browser to a login the provider would answer at once. Provider failures are logged: the
 // edge session ends anyway.
 func (c *Config) endSession(ctx context.Context, s *session.Session, reason string, asked, waits bool) {
+	c.end(ctx, s, reason, asked || (c.rt.keycloakLogout && timedOut(reason)), asked, waits)
+}
+
+// endSessionOf is endSession for a session that r found ending: the flag
+// umtFECallKeycloakLogoutOnSessionTimeout for r, when a flag source names it, decides
+// whether a timed-out session also ends at the provider (flags.go).
+func (c *Config) endSessionOf(r *http.Request, s *session.Session, reason string, asked, waits bool) {
+	c.end(r.Context(), s, reason, asked || (timedOut(reason) && c.timeoutLogout(r)), asked, waits)
+}
+
+// timedOut tells whether a session ended by running out (not by a logout or a refresh's verdict).
+func timedOut(reason string) bool {
+	return reason == "expired" || reason == "idle" || reason == EndedMaxSession
+}
+
+func (c *Config) end(ctx context.Context, s *session.Session, reason string, callProvider, asked, waits bool) {
 	rt := c.rt
 	ctx = Detach(ctx) // the provider logout may run beside the request
-	callProvider := asked || (rt.keycloakLogout && (reason == "expired" || reason == "idle" || reason == EndedMaxSession))
 	p := rt.providerFor(s.Region)
 	if p == nil || !callProvider || s.Tokens.RefreshToken == "" {
 		c.forgetSession(ctx, s, reason)

@@ -49,7 +49,7 @@ func (c *Config) serveLogout(w http.ResponseWriter, r *http.Request, v *Visitor)
 		return nil
 	}
 	if s != nil {
-		c.endSession(r.Context(), s, reason, reason != "expired", true) // the browser goes to login next
+		c.endSessionOf(r, s, reason, reason != "expired", true) // the browser goes to login next
 		rt.logger.Info("logout-succeeded", zap.String("reason", reason), RequestID(r.Context()))
 	}
 	if c, ok := session.ClearCookie(r); ok {
@@ -114,7 +114,7 @@ const logoutUnavailablePage = `<!doctype html>
 // afterLogout is where a logout lands: the pension logout target when configured, otherwise
 // the login page of the locale the customer was on.
 func (c *Config) afterLogout(r *http.Request) string {
-	if c.PensionLogoutURL != "" {
+	if c.pensionLogout(r) {
 		return c.PensionLogoutURL
 	}
 	pagePath := "/"

@@ -48,7 +48,7 @@ func (c *Config) identify(r *http.Request, path string) *Visitor {
 	v := &Visitor{}
 	s := readSession(r.Context(), rt, r)
 	if s != nil {
-		v.Session, v.Timing, v.Ended = c.keepAlive(r.Context(), s, now, path != extendPath)
+		v.Session, v.Timing, v.Ended = c.keepAlive(r, s, now, path != extendPath)
 		if v.Session != nil && isNavigation(r) {
 			v.Session, v.Timing = recordActivity(r.Context(), rt, v.Session, now)
 		}
@@ -83,19 +83,19 @@ func readSession(ctx context.Context, rt *runtime, r *http.Request) *session.Ses
 // page the browser goes to next must not find the provider's session alive and sign the
 // customer straight back in. With refresh
 // false a due token is left for the caller to refresh (the extension route).
-func (c *Config) keepAlive(ctx context.Context, s *session.Session, now time.Time, refresh bool) (*session.Session, session.Timing, string) {
-	rt := c.rt
+func (c *Config) keepAlive(r *http.Request, s *session.Session, now time.Time, refresh bool) (*session.Session, session.Timing, string) {
+	rt, ctx := c.rt, r.Context()
 	t := session.TimingOf(s, now, rt.lifecycle)
 	if t.AbsoluteEnded { // max_session after login, however active (ASVS 3.3.2)
-		c.endSession(ctx, s, EndedMaxSession, false, true)
+		c.endSessionOf(r, s, EndedMaxSession, false, true)
 		return nil, session.Timing{}, EndedMaxSession
 	}
 	if t.IdleCounts && t.IdleRemaining <= 0 {
-		c.endSession(ctx, s, "idle", false, true)
+		c.endSessionOf(r, s, "idle", false, true)
 		return nil, session.Timing{}, "idle"
 	}
 	if t.Expired {
-		c.endSession(ctx, s, "expired", false, true)
+		c.endSessionOf(r, s, "expired", false, true)
 		return nil, session.Timing{}, "expired"
 	}
 	if !t.RefreshDue || !refresh {
