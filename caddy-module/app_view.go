@@ -2,11 +2,16 @@ package shell
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/textproto"
 	"strings"
 
 	"github.com/caddyserver/caddy/v2/caddyconfig/caddyfile"
+
+	"github.com/shellgate/shellgate/caddy-module/rules"
+	"github.com/shellgate/shellgate/caddy-module/session"
+	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
 
 // AppView is the signal by which the platform's app tells that a request comes from its
@@ -136,4 +141,78 @@ func parseAppView(d *caddyfile.Dispenser, h *Handler) error {
 	}
 	h.AppView = a
 	return nil
+}
+
+// The embedded app view of the shell (spec 2.4): inside the app the footer shows neither the
+// market picker, nor the link groups, nor the "download our app" banner. The app sends its
+// signal on the pages it opens, but a page it reaches by a link or a redirect (the login's
+// callback, a form's answer) may come without it: the gateway keeps the view for the browser
+// session in a cookie that the signal sets, and a login begun in the webview keeps it in the
+// session too. The cookie grants nothing: it only slims the footer, as the signal does; the
+// webview's session timing still needs the signal at login (identity/login.go).
+
+// appViewCookie keeps the app view for the browser session (no Max-Age: it ends with the
+// app's view).
+const appViewCookie = "shell_app_view"
+
+// EmbeddedAppViewFlag is the flag the edge sets in the app view, which the footer's gates
+// name (shell-ui/src/footer/MobileAppBanner.tsx): the prerendered fragments have the gated
+// parts as they read outside the app, and the edge hides them (flags/markup.go).
+const EmbeddedAppViewFlag = "embeddedAppView"
+
+// inAppView tells whether the visit's page is shown inside the app: the request has the
+// app's signal, the browser session saw it before, or the login session began in the webview.
+// Nothing counts without a configured app_view.
+func (h *Handler) inAppView(v *visit) bool {
+	if h.AppView == nil {
+		return false
+	}
+	if h.isAppRequest(v.r) || v.visitor.LoggedIn() && v.visitor.Session.Webview {
+		return true
+	}
+	c, err := v.r.Cookie(appViewCookie)
+	return err == nil && c.Value == "1"
+}
+
+// keepAppView sets the app view's cookie on a page the app's signal asked for, once.
+func (h *Handler) keepAppView(w http.ResponseWriter, r *http.Request) {
+	if !h.isAppRequest(r) {
+		return
+	}
+	if c, err := r.Cookie(appViewCookie); err == nil && c.Value == "1" {
+		return
+	}
+	// Not for a shared cache: the next visitor is not in the app.
+	w.Header().Add("Cache-Control", "no-store")
+	http.SetCookie(w, &http.Cookie{
+		Name:     appViewCookie,
+		Value:    "1",
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   session.IsHTTPS(r),
+		SameSite: http.SameSiteLaxMode,
+	})
+}
+
+// applyAppView puts the app view into the page's state and flags (spec 2.4).
+func (h *Handler) applyAppView(v *visit, p *page) {
+	if !h.inAppView(v) {
+		return
+	}
+	p.state.AppView = true
+	on := maps.Clone(p.state.Flags)
+	if on == nil {
+		on = map[string]bool{}
+	}
+	on[EmbeddedAppViewFlag] = true
+	p.state.Flags = on
+}
+
+// footerHidden is the footer's hide condition (spec 2.4, docs/spec-deviations.md): a page
+// with the integrated header, which hides the header because the page sits inside another
+// page's frame, shows no footer either. Inside the app the footer stays, slimmed by the
+// embedded-mode rules: its copyright, legal links and disclaimer are the bank's duty to show.
+// shell-ui/src/shell/footerHidden.ts is its twin.
+func footerHidden(st *shellstate.State) bool {
+	return st.HeaderVariant == string(rules.HeaderIntegrated)
 }

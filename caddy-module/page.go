@@ -69,7 +69,11 @@ func (h *Handler) pageOf(v *visit) *page {
 		CanAccess:     true,
 	}}
 	h.fillVisitorState(v, &p.state)
+	if routed.Kind == rules.PageOpenBanking && p.state.Session != nil {
+		p.state.Session.Monitored = false // spec 4: the watcher runs on non-open-banking pages
+	}
 	h.fillCustomerState(v, p) // the request's flags, customer block, access; opens the private header's gates
+	h.applyAppView(v, p)      // app_view.go: the footer's embedded-mode gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
 		// The build lacks this design for the locale: show v1, and say so, so React renders v1 too.
@@ -159,7 +163,8 @@ func (h *Handler) appendFragments(p *page, bp *[]byte) (splice.Fragments, error)
 	}
 	headerEnd := len(buf)
 	buf = append(buf, footerOpen...)
-	if p.footer != nil {
+	// A hidden footer leaves its mount empty, and the shell hydrates none (footerHidden.ts).
+	if p.footer != nil && !footerHidden(&p.state) {
 		buf = p.footer.AppendTo(buf, v)
 	}
 	buf = append(buf, mountClose...)

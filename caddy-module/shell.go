@@ -339,6 +339,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	reason := ineligible(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
+		h.keepAppView(w, r) // app_view.go: pages of the app without its signal still count
 		page = h.pageOf(v)
 		if repl != nil {
 			setPlaceholders(repl, v, page)

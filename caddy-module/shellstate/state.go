@@ -34,6 +34,10 @@ type State struct {
 	LoginCustomerID string `json:"loginCustomerId,omitempty"`
 	// Access lists the customer's product access values (HAS_FIXED_DEPOSIT_ACCOUNT, ...).
 	Access []string `json:"access"`
+	// AppView tells that the page is shown in the app's embedded view (spec 2.4; the
+	// handler's app_view): the footer has no market picker, link groups or app banner, and
+	// Flags has embeddedAppView, which the footer's gates name.
+	AppView bool `json:"appView"`
 	// Flags are the feature flags evaluated at the edge for this request.
 	Flags map[string]bool `json:"flags"`
 	// Session is the login session's timing; absent when logged out.

@@ -22,7 +22,7 @@ describe('country banner hydration', () => {
     const flags = { 'b2cNewMarketLocales:de-ch': true, mobileAppBanner: true, isDWMLaunchNL: true, ippDwmLaunchNl: true };
     const state: ShellState = {
       locale: content.locale, market: content.locale, basePath: content.basePath, designVersion: 'v1', headerVariant: 'public',
-      path, year: 2026, isLoggedIn: false, canAccess: true, isAuthRequired: false, access: null, flags,
+      path, year: 2026, isLoggedIn: false, canAccess: true, isAuthRequired: false, appView: false, access: null, flags,
       banner: { show: true, reason: 'region-redirect', suggested },
     };
     const values = { year: 2026, path, basePath: content.basePath, flags };

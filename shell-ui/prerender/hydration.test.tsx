@@ -39,6 +39,7 @@ function stateFor(p: Page): ShellState {
     isLoggedIn: false,
     canAccess: true,
     isAuthRequired: false,
+    appView: false,
     access: null,
     flags: p.flags ?? null,
   };
@@ -173,6 +174,35 @@ describe('hydration of the prerendered fragments', () => {
     expect(consoleErrors).toEqual([]);
     expect(document.querySelector('[data-shell="footer"] .shell-app-banner')).not.toBeNull();
     expect(document.querySelector('[data-shell="footer"] .shell-market__list')!.textContent).toContain('Italia');
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
+  test.each(['v1', 'v2'])('inside the app (%s) the footer has no market picker, link groups or app banner, and hydrates without a mismatch', async (designVersion) => {
+    const content = localeContents.find((c) => c.locale === 'de-DE')!;
+    const flags = { mobileAppBanner: true, embeddedAppView: true };
+    const page: Page = { content, variant: 'public', designVersion, basePath: '', path: '/', url: '/', year: 2026, flags };
+    const { recoverable, consoleErrors, roots } = await hydrate(pageHTML(page), page.url);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    const footer = document.querySelector('[data-shell="footer"]')!;
+    for (const part of ['.shell-market', '.shell-footer__groups', '.shell-app-banner']) {
+      expect(footer.querySelector(part)!.closest('[hidden]')).not.toBeNull();
+    }
+    // The bank's duties stay: copyright and legal links.
+    expect(footer.querySelector('.shell-footer__copyright')!.closest('[hidden]')).toBeNull();
+    act(() => roots.forEach((r) => r.unmount()));
+  });
+
+  test('an integrated page gets no footer: the empty mount stays empty and the header is ready', async () => {
+    const content = localeContents.find((c) => c.locale === 'de-DE')!;
+    const page: Page = { content, variant: 'integrated', designVersion: 'v1', basePath: '', path: '/', url: '/', year: 2026 };
+    const html = `<div data-shell="header"></div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(stateFor(page))}</script><main>Seite</main><div data-shell="footer"></div>`;
+    const { recoverable, consoleErrors, roots } = await hydrate(html, page.url);
+    expect(recoverable).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(roots.length).toBe(1);
+    expect(document.querySelector('[data-shell="footer"]')!.innerHTML).toBe('');
+    expect(document.documentElement.dataset.shellReady).toBe('true');
     act(() => roots.forEach((r) => r.unmount()));
   });
 

@@ -4,7 +4,9 @@ import { BrandMark } from '../header/BrandMark.tsx';
 import { FooterLinkGroup } from './FooterLinkGroup.tsx';
 import { LegalLinks } from './LegalLinks.tsx';
 import { MarketPicker } from './MarketPicker.tsx';
-import { MobileAppBanner } from './MobileAppBanner.tsx';
+import { EmbeddedAppViewFlag, MobileAppBanner } from './MobileAppBanner.tsx';
+import { gateProps } from '../lib/flagCondition.ts';
+import { useShellSettings } from '../shell/ShellContext.tsx';
 import { PartnerCredits } from './PartnerCredits.tsx';
 import { ReviewRating } from './ReviewRating.tsx';
 import { RichText } from './RichText.tsx';
@@ -23,12 +25,19 @@ export interface FooterProps {
 }
 
 /**
+ * OutsideAppGate: in the app's embedded view (the edge's embeddedAppView, spec 2.4) the market
+ * picker and the link groups are hidden, as the app banner is (MobileAppBannerGate).
+ */
+export const OutsideAppGate = `!${EmbeddedAppViewFlag}`;
+
+/**
  * Footer is the shell's footer with every block of spec 2.4: review rating, US contact banner,
  * link groups, social icons, app banner, copyright, legal links, partner credits, disclaimer
  * and market picker. v1 and v2 arrange them differently.
  */
 export function Footer({ content, locale, designVersion, year }: FooterProps) {
   const { labels } = content;
+  const { flags } = useShellSettings();
   // One text node, so the year slot and the year render the same markup.
   const copyright = <p className="shell-footer__copyright">{labels.copyright.replace('{year}', String(year))}</p>;
   const review = content.displayTrustpilot && content.review ? <ReviewRating review={content.review} locale={locale} /> : null;
@@ -36,7 +45,7 @@ export function Footer({ content, locale, designVersion, year }: FooterProps) {
   const appBanner = content.mobileBanner ? <MobileAppBanner banner={content.mobileBanner} /> : null;
   const social = <SocialIcons icons={content.socialMediaIcons} heading={labels.socialHeading} hideHeading={content.hideSocialMediaHeading} followUs={labels.followUs} />;
   const groups = content.hideFooterLinks ? null : (
-    <nav className="shell-footer__groups" aria-label={labels.footerNavigation}>
+    <nav className="shell-footer__groups" aria-label={labels.footerNavigation} {...gateProps(OutsideAppGate, flags)}>
       {content.footerLinks.map((group) => (
         <FooterLinkGroup key={group.id} group={group} />
       ))}
@@ -44,7 +53,7 @@ export function Footer({ content, locale, designVersion, year }: FooterProps) {
   );
   const legal = <LegalLinks links={content.legalLinks} label={labels.legalNavigation} />;
   const picker = content.hideCountryPicker ? null : (
-    <MarketPicker markets={markets} current={locale} label={labels.marketPicker} currentLabel={labels.marketPickerCurrent} closeLabel={labels.closeDialog} />
+    <MarketPicker markets={markets} current={locale} label={labels.marketPicker} currentLabel={labels.marketPickerCurrent} closeLabel={labels.closeDialog} gate={OutsideAppGate} />
   );
   const brand = (
     <span className="shell-footer__brand">

@@ -4,6 +4,8 @@ import { useDropdown } from '../header/useDropdown.ts';
 import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
 import { MarketBadge, MarketList } from './MarketList.tsx';
+import { gateProps } from '../lib/flagCondition.ts';
+import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
 
 export interface MarketPickerProps {
@@ -13,6 +15,8 @@ export interface MarketPickerProps {
   label: string;
   currentLabel: string;
   closeLabel: string;
+  /** gate is the flag condition the picker shows under (Footer: not inside the app). */
+  gate?: string;
 }
 
 const PickerId = 'market-picker';
@@ -42,7 +46,8 @@ function useSmallViewport(): boolean {
  * row the flags may show is in the markup, gated on its flags (pickerEntries), so the gateway
  * shows the right ones in the first HTML.
  */
-export function MarketPicker({ markets, current, label, currentLabel, closeLabel }: MarketPickerProps) {
+export function MarketPicker({ markets, current, label, currentLabel, closeLabel, gate }: MarketPickerProps) {
+  const { flags } = useShellSettings();
   const dropdown = useDropdown();
   const listId = useId();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -61,7 +66,7 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
     onClick: () => setDialogOpen(true),
   };
   return (
-    <div className="shell-market" {...dropdown.itemProps(PickerId)}>
+    <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gateProps(gate, flags)}>
       <button className="shell-market__button" {...button} {...(small ? dialogOpener : {})}>
         {/* The name says what the button is for, and the visible text is part of it. */}
         <span className="shell-visually-hidden">{`${label}:`}</span>{' '}

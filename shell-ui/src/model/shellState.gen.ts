@@ -28,6 +28,8 @@ export interface ShellState {
   loginCustomerId?: string;
   /** Access lists the customer's product access values (HAS_FIXED_DEPOSIT_ACCOUNT, ...). */
   access: string[] | null;
+  /** AppView tells that the page is shown in the app's embedded view (spec 2.4; the handler's app_view): the footer has no market picker, link groups or app banner, and Flags has embeddedAppView, which the footer's gates name. */
+  appView: boolean;
   /** Flags are the feature flags evaluated at the edge for this request. */
   flags: Record<string, boolean> | null;
   /** Session is the login session's timing; absent when logged out. */

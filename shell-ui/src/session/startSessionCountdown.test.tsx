@@ -19,6 +19,7 @@ const visitor: ShellState = {
   isLoggedIn: false,
   canAccess: true,
   isAuthRequired: false,
+  appView: false,
   access: null,
   flags: null,
 };

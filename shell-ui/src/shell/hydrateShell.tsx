@@ -3,6 +3,7 @@ import type { Root } from 'react-dom/client';
 import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
 import { needsPublicNav } from './publicNav.ts';
+import { footerHidden } from './footerHidden.ts';
 import { readShellState } from './readState.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
@@ -54,7 +55,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   // the header stays as the edge rendered it (a tree without it would not match).
   const [privateHeader, countryBanner] = await Promise.all([privateHeaderLoad, countryBannerLoad]);
   const headerMount = privateHeader === null || countryBanner === null ? null : doc.querySelector(HeaderMountSelector);
-  const footerMount = doc.querySelector(FooterMountSelector);
+  const footerMount = footerHidden(state) ? null : doc.querySelector(FooterMountSelector);
   let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
   const onReady = () => {
     waiting -= 1;

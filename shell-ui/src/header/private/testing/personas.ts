@@ -80,6 +80,7 @@ export function privateState(locale: string, customer: Customer, access: string[
     isLoggedIn: true,
     canAccess: true,
     isAuthRequired: true,
+    appView: false,
     customerId: '1000001',
     access,
     flags,
