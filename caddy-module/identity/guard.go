@@ -41,7 +41,7 @@ func (c *Config) accessOf(r *http.Request, v *Visitor, req Request) rules.GuardD
 // for the page's shell state.
 func (c *Config) guardPage(w http.ResponseWriter, r *http.Request, v *Visitor, req Request) (bool, error) {
 	d := c.accessOf(r, v, req)
-	v.access, v.accessPath = &d, req.Path
+	v.access, v.accessPath, v.accessSet = d, req.Path, true
 	switch d.Outcome {
 	case rules.GuardLogin:
 		w.Header().Set("Cache-Control", "no-store")
@@ -72,8 +72,8 @@ const returnParam = "return"
 // gives the anonymous default: every page open, nobody logged in.
 func (c *Config) FillState(r *http.Request, v *Visitor, req Request, st *shellstate.State) {
 	var d rules.GuardDecision
-	if v != nil && v.access != nil && v.accessPath == req.Path {
-		d = *v.access
+	if v != nil && v.accessSet && v.accessPath == req.Path {
+		d = v.access
 	} else {
 		d = c.accessOf(r, v, req)
 	}

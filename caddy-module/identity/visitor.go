@@ -31,8 +31,9 @@ type Visitor struct {
 
 	// access is the guard's decision Serve made for the page at accessPath, which the
 	// page's shell state reuses (FillState).
-	access     *rules.GuardDecision
+	access     rules.GuardDecision
 	accessPath string
+	accessSet  bool
 }
 
 // LoggedIn tells whether the request has a live session; safe on nil.
