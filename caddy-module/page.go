@@ -69,6 +69,7 @@ func (h *Handler) pageOf(v *visit) *page {
 		CanAccess:     true,
 	}}
 	h.fillVisitorState(v, &p.state)
+	h.fillMarketingState(v, &p.state)
 	h.fillCustomerState(v, p) // the request's flags, customer block, access; opens the private header's gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)
 	if p.footer == nil {
