@@ -69,6 +69,7 @@ func parseCaddyfile(h httpcaddyfile.Helper) (caddyhttp.MiddlewareHandler, error)
 //			rate_limit <events> <window> [burst <n>] [clients <n>]   (default 30 1m burst 20 clients 10000)
 //		}
 //		app_view { ... }  (app_view.go)
+//		marketing { ... } (marketing.go)
 //		identity { ... }  (identity/caddyfile.go)
 //	}
 //
@@ -196,10 +197,14 @@ func (h *Handler) UnmarshalCaddyfile(d *caddyfile.Dispenser) error {
 			if err := parseTracking(d, h); err != nil {
 				return err
 			}
+		case "marketing":
+			if err := parseMarketing(d, h); err != nil { // marketing.go
+				return err
+			}
 		case "host", "revalidate", "flags", "header_variant":
 			return renamed(d)
 		default:
-			return d.Errf("unknown shell option %q; the options are design_version, default_locale, hosts, ui_dir, compressed, max_decoded_size, page_plans, disable_revalidation, frame_ancestors, hsts, identity, app_view, header_variants, consent, flag_file, flag_service, banner, customer and tracking", d.Val())
+			return d.Errf("unknown shell option %q; the options are design_version, default_locale, hosts, ui_dir, compressed, max_decoded_size, page_plans, disable_revalidation, frame_ancestors, hsts, identity, app_view, header_variants, consent, flag_file, flag_service, banner, customer, tracking and marketing", d.Val())
 		}
 	}
 	return nil

@@ -52,6 +52,7 @@ func (h *Handler) provisionSEO() error {
 	for _, locale := range h.bundle.Locales() {
 		for _, a := range bundle.Audiences {
 			plain := h.Consent.appendHead(nil, locale)
+			plain = h.Marketing.appendHead(plain) // marketing.go: the CDP's loader
 			plain = append(plain, h.bundle.HeadFor(locale, a)...)
 			titled := plain
 			if seo, ok := h.bundle.SEO(locale); ok && seo.Title() != "" {

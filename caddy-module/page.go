@@ -72,6 +72,7 @@ func (h *Handler) pageOf(v *visit) *page {
 	if routed.Kind == rules.PageOpenBanking && p.state.Session != nil {
 		p.state.Session.Monitored = false // spec 4: the watcher runs on non-open-banking pages
 	}
+	h.fillMarketingState(v, &p.state)
 	h.fillCustomerState(v, p) // the request's flags, customer block, access; opens the private header's gates
 	h.applyAppView(v, p)      // app_view.go: the footer's embedded-mode gates
 	p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, h.DesignVersion)

@@ -139,6 +139,10 @@ type Handler struct {
 	// Tracking posts tracking events (the edge's own and the shell's) to an event collector.
 	Tracking *Tracking `json:"tracking,omitempty"`
 
+	// Marketing turns on the CDP's identify, per-host tracking app ids and the app's
+	// marketing SDK hook (marketing.go); unset, none of them runs.
+	Marketing *Marketing `json:"marketing,omitempty"`
+
 	bundle   *bundle.Bundle
 	plans    *splice.Plans  // nil when PagePlans is -1
 	resolver marketResolver // visit.go: the market, once per request
@@ -286,6 +290,9 @@ func (h *Handler) Validate() error {
 		return err
 	}
 	if err := h.Tracking.validate(); err != nil {
+		return err
+	}
+	if err := h.Marketing.validate(h.AppView); err != nil { // marketing.go
 		return err
 	}
 	if h.Customer != nil {

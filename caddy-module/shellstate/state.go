@@ -52,6 +52,24 @@ type State struct {
 	// goes there (location.replace). Pages the edge could decide on were redirected with a
 	// 302 instead, so an inlined state never has it.
 	Redirect string `json:"redirect,omitempty"`
+	// Marketing is what the shell's marketing integrations need (spec 6, 7, 9); absent when
+	// the gateway's marketing block is not configured.
+	Marketing *Marketing `json:"marketing,omitempty"`
+}
+
+// Marketing tells the shell which of the platform's marketing integrations run on this page.
+// Each is off while its field is empty; none of them ever runs without the visitor's consent.
+type Marketing struct {
+	// TrackingAppID is the tracking app id of the page's host, which the shell pushes into
+	// the data layer as tracking_app_id for the tags there; "" when the host has none.
+	TrackingAppID string `json:"trackingAppId,omitempty"`
+	// CDPGlobal is the window global of the customer-data platform's browser SDK, e.g.
+	// "analytics": on a logged-in customer's page the shell calls its identify once, with the
+	// bacNumber, after consent.
+	CDPGlobal string `json:"cdpGlobal,omitempty"`
+	// SDKBridge is the name of the app's JS bridge to its mobile marketing SDK; set only in
+	// the app's embedded view, where the shell tells the SDK once that consent is granted.
+	SDKBridge string `json:"sdkBridge,omitempty"`
 }
 
 // The fields below are filled by the identity and country-banner steps; they are declared

@@ -40,6 +40,18 @@ export interface ShellState {
   customer?: Customer | null;
   /** Redirect is where the customer redirect rule sends the customer (spec 4), when the page went out before the customer's data and /_shell/state found the rule holds: the shell goes there (location.replace). Pages the edge could decide on were redirected with a 302 instead, so an inlined state never has it. */
   redirect?: string;
+  /** Marketing is what the shell's marketing integrations need (spec 6, 7, 9); absent when the gateway's marketing block is not configured. */
+  marketing?: Marketing | null;
+}
+
+/** Marketing tells the shell which of the platform's marketing integrations run on this page. Each is off while its field is empty; none of them ever runs without the visitor's consent. */
+export interface Marketing {
+  /** TrackingAppID is the tracking app id of the page's host, which the shell pushes into the data layer as tracking_app_id for the tags there; "" when the host has none. */
+  trackingAppId?: string;
+  /** CDPGlobal is the window global of the customer-data platform's browser SDK, e.g. "analytics": on a logged-in customer's page the shell calls its identify once, with the bacNumber, after consent. */
+  cdpGlobal?: string;
+  /** SDKBridge is the name of the app's JS bridge to its mobile marketing SDK; set only in the app's embedded view, where the shell tells the SDK once that consent is granted. */
+  sdkBridge?: string;
 }
 
 /** Session is the timing of a customer's login session, for the countdown (spec 4, session lifecycle). Times are Unix milliseconds at the edge; the shell corrects for its own clock with ServerTime. */

@@ -103,6 +103,13 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
       (err: unknown) => log(`cannot load the sessions page (${(err as Error).message})`),
     );
   }
+  // The marketing integrations (marketing.go): their own chunk, on configured gateways only.
+  if (state.marketing) {
+    void import('../marketing/startMarketing.ts').then(
+      (m) => m.startMarketing(state, window, log),
+      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
+    );
+  }
   if (waiting === 0) log('no header or footer mount in the page');
   return roots;
 }
