@@ -4,6 +4,7 @@ import { findContentLocale } from '../content/index.ts';
 import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.tsx';
 import { needsPublicNav } from './publicNav.ts';
 import { readShellState } from './readState.ts';
+import { rememberAdClickId } from '../lib/adClickId.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
 import { loadCountryBanner } from '../market/loadCountryBanner.tsx';
@@ -33,6 +34,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     return [];
   }
   const { state } = read;
+  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
   const contentLocale = findContentLocale(state.locale);
   if (!contentLocale) {
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
