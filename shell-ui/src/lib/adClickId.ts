@@ -26,43 +26,33 @@ export function adClickIdOf(search: string): string | undefined {
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
-function sessionStore(): Store | undefined {
+/** inSession runs f on the tab's sessionStorage; undefined where storage is blocked or full. */
+function inSession<T>(f: (s: Store) => T, store?: Store): T | undefined {
   try {
-    return window.sessionStorage; // throws where storage is blocked
+    return f(store ?? window.sessionStorage);
   } catch {
     return undefined;
   }
 }
 
 /** rememberAdClickId keeps the landing URL's click id for the visit; a later one replaces it. */
-export function rememberAdClickId(search: string, store: Store | undefined = sessionStore()): void {
+export function rememberAdClickId(search: string, store?: Store): void {
   const id = adClickIdOf(search);
-  if (id === undefined || store === undefined) return;
-  try {
-    store.setItem(storageKey, id);
-  } catch {
-    // storage full or blocked: the dashboard link goes without it
-  }
+  if (id !== undefined) inSession((s) => s.setItem(storageKey, id), store);
 }
 
 /** rememberedAdClickId is the visit's click id, checked again on the way out. */
-export function rememberedAdClickId(store: Store | undefined = sessionStore()): string | undefined {
-  try {
-    const id = store?.getItem(storageKey) ?? null;
-    return id !== null && clickId.test(id) ? id : undefined;
-  } catch {
-    return undefined;
-  }
+export function rememberedAdClickId(store?: Store): string | undefined {
+  const id = inSession((s) => s.getItem(storageKey), store);
+  return id != null && clickId.test(id) ? id : undefined;
 }
 
 /**
  * withAdClickId adds the click id to a dashboard href, before its fragment (the legacy
- * dashboard is a hash route), encoded by URLSearchParams.
+ * dashboard is a hash route). A click id is a URL-safe token: it needs no encoding.
  */
 export function withAdClickId(href: string, id: string | undefined): string {
   if (id === undefined) return href;
-  const hash = href.indexOf('#');
-  const [path, fragment] = hash < 0 ? [href, ''] : [href.slice(0, hash), href.slice(hash)];
-  const param = new URLSearchParams({ [AdClickParam]: id }).toString();
-  return `${path}${path.includes('?') ? '&' : '?'}${param}${fragment}`;
+  const [path, ...fragment] = href.split('#');
+  return `${path}${path!.includes('?') ? '&' : '?'}${AdClickParam}=${id}${fragment.map((f) => `#${f}`).join('')}`;
 }
