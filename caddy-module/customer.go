@@ -343,7 +343,12 @@ func (h *Handler) customerRedirect(v *visit, via string) string {
 		CustomAttributes: map[string]string{"target": string(target), "from": r.URL.Path, "via": via},
 	}, res.Locale)
 	rt.logger.Debug("customer redirected", zap.String("target", string(target)), zap.String("via", via), requestID(r.Context()))
-	return rt.pathOf(targetPage[target], res.Locale, res.BasePath)
+	to := rt.pathOf(targetPage[target], res.Locale, res.BasePath)
+	// The reference-account page takes the product the customer came for (spec 2.3).
+	if p := rules.ProductOf(r.URL.Query().Get(rules.ProductParam)); p != "" && target == rules.RedirectReferenceAccount {
+		to += "?" + url.Values{rules.ProductParam: {p}}.Encode()
+	}
+	return to
 }
 
 // loadCustomer loads the visitor's customer data, waiting at most wait. The load goes on

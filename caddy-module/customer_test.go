@@ -1019,3 +1019,42 @@ func TestAccountSwitchFlagOffShowsTheLoginsOwnCustomer(t *testing.T) {
 		t.Errorf("flag off: page shows %+v as %q (login %q), want Thomas Richter's own", st.Customer, st.CustomerID, st.LoginCustomerID)
 	}
 }
+
+// The reference-account redirect carries the page's product parameter (spec 2.3), by a 302
+// and through the state; a hostile value is dropped, never spliced into the target.
+func TestReferenceAccountRedirectCarriesTheProductAndDropsAHostileOne(t *testing.T) {
+	g := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(5 * time.Second)})
+	tests := []struct{ query, wantTo string }{
+		{"?product=overnight", "/reference-account/?product=overnight"},
+		{"?utm_source=x&product=fixed-term_12m", "/reference-account/?product=fixed-term_12m"},
+		{"", "/reference-account/"},
+		{"?product=x%26return%3D%2F%2Fevil.example", "/reference-account/"},
+		{"?product=%2F%2Fevil.example", "/reference-account/"},
+		{"?product=a%0d%0aSet-Cookie:%20x=1", "/reference-account/"},
+		{"?product=%22%3E%3Cscript%3E", "/reference-account/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			res, _ := g.do(navigate("/festgeld/"+tt.query, g.login("DE5000004")))
+			if res.StatusCode != http.StatusFound || res.Header.Get("Location") != tt.wantTo {
+				t.Fatalf("GET /festgeld/%s = %d to %q, want 302 to %s", tt.query, res.StatusCode, res.Header.Get("Location"), tt.wantTo)
+			}
+			g.collector.next(t)
+		})
+	}
+	t.Run("through the state", func(t *testing.T) {
+		late := newCustomerGateway(t, CustomerData{Budget: caddy.Duration(50 * time.Millisecond)})
+		late.api.SetDelay("customer", 300*time.Millisecond)
+		cookie := late.login("DE5000004")
+		for page, want := range map[string]string{
+			"/festgeld/?product=overnight":          "/reference-account/?product=overnight",
+			"/festgeld/?product=%2F%2Fevil.example": "/reference-account/",
+		} {
+			_, body := late.do(request(http.MethodGet, "/_shell/state?path="+url.QueryEscape(page), cookie))
+			var st struct{ Redirect string }
+			if err := json.Unmarshal([]byte(body), &st); err != nil || st.Redirect != want {
+				t.Errorf("/_shell/state for %s = %s, want redirect %s", page, body, want)
+			}
+		}
+	})
+}

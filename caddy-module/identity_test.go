@@ -51,6 +51,42 @@ func TestAccessGuard(t *testing.T) {
 	}
 }
 
+// The guard's bypass and fallback view (spec 6), as operator options: bypassed, the customer
+// area is served to a visitor without a session; with a fallback, a session without a customer
+// number lands on the fallback page of its locale instead of a bare 403.
+func TestAccessGuardBypassAndFallbackView(t *testing.T) {
+	bypass := localIdentity()
+	bypass.Environment, bypass.GuardBypass = "staging", true
+	g := newTestGateway(t, bypass)
+	res, page := g.do(request(http.MethodGet, "/documents/", nil))
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("bypassed guard: /documents/ without a session = %d (Location %q), want the page", res.StatusCode, res.Header.Get("Location"))
+	}
+	if st := pageState(t, page); !st.CanAccess || !st.IsAuthRequired || st.IsLoggedIn {
+		t.Errorf("bypassed guard: state canAccess=%v isAuthRequired=%v isLoggedIn=%v, want true true false", st.CanAccess, st.IsAuthRequired, st.IsLoggedIn)
+	}
+
+	fallback := localIdentity()
+	fallback.GuardFallback = "/access-denied/"
+	g = newTestGateway(t, fallback)
+	s, _ := g.plantSession("", 10*time.Minute)
+	noNumber := &http.Cookie{Name: session.LocalCookieName, Value: s.ID}
+	for path, want := range map[string]string{
+		"/documents/":       "/access-denied/",
+		"/en-gb/documents/": "/en-gb/access-denied/",
+		"//documents/":      "/access-denied/",
+	} {
+		res, _ := g.do(request(http.MethodGet, path, noNumber))
+		if res.StatusCode != http.StatusFound || res.Header.Get("Location") != want {
+			t.Errorf("GET %s without a customer number = %d to %q, want 302 to %s", path, res.StatusCode, res.Header.Get("Location"), want)
+		}
+	}
+	// Without a session the login still comes first: the fallback is for a refusal.
+	if res, _ := g.do(request(http.MethodGet, "/documents/", nil)); res.StatusCode != http.StatusFound || !strings.HasPrefix(res.Header.Get("Location"), "/login/") {
+		t.Errorf("GET /documents/ without a session = %d to %q, want the login", res.StatusCode, res.Header.Get("Location"))
+	}
+}
+
 func TestShellStateOfALoggedInCustomer(t *testing.T) {
 	g := newTestGateway(t, localIdentity())
 	s, cookie := g.plantSession("4711", 10*time.Minute)

@@ -3,6 +3,7 @@ package shell
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/flags"
@@ -53,7 +54,9 @@ func (h *Handler) newVisit(r *http.Request) (*visit, bool) {
 // it: the page's own market, header and flags.
 func (v *visit) pageVisit(pagePath string) *visit {
 	pr := v.r.Clone(v.r.Context())
-	pr.URL.Path, pr.URL.RawPath = pagePath, ""
+	// ?path= names the page with its query (stateURL): the page's query is the request's.
+	p, q, _ := strings.Cut(pagePath, "?")
+	pr.URL.Path, pr.URL.RawPath, pr.URL.RawQuery = p, "", q
 	pv := &visit{r: pr, visitor: v.visitor, device: v.device, resolver: v.resolver, edgeFlags: v.edgeFlags, routes: v.routes}
 	pv.path, _ = identity.DecisionPath(pr)
 	return pv

@@ -32,6 +32,8 @@ import (
 //		idle_timeout       <duration>
 //		max_session        <duration>
 //		protect            <path>...
+//		guard_bypass       on|off
+//		guard_fallback     <path>
 //		reauth             <path>... [GET|HEAD|POST|PUT|PATCH|DELETE...] <max_age>
 //		api_relay          <path prefix> <upstream>|off
 //		pension_logout_url <url>
@@ -102,6 +104,16 @@ func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 				return nil, d.Errf("protect takes one or more paths, e.g. protect /postbox/* /documents")
 			}
 			id.Protect = append(id.Protect, paths...)
+		case "guard_bypass":
+			b, err := parseOnOff(d)
+			if err != nil {
+				return nil, err
+			}
+			id.GuardBypass = *b
+		case "guard_fallback":
+			if !d.AllArgs(&id.GuardFallback) {
+				return nil, d.Errf("guard_fallback takes one site path, e.g. guard_fallback /access-denied/")
+			}
 		case "reauth":
 			rule, err := parseReauthRule(d)
 			if err != nil {
@@ -159,7 +171,7 @@ func ParseCaddyfile(d *caddyfile.Dispenser) (*Config, error) {
 				id.StopRefreshing = b
 			}
 		default:
-			return nil, d.Errf("unknown identity option %q; the options are providers, environment, session_store, session_keys, idle_timeout, max_session, protect, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
+			return nil, d.Errf("unknown identity option %q; the options are providers, environment, session_store, session_keys, idle_timeout, max_session, protect, guard_bypass, guard_fallback, reauth, api_relay, pension_logout_url, keycloak_logout, auto_extend, stop_refreshing, local_timeout, login_hosts and pending_logins_per_client", opt)
 		}
 	}
 	return id, nil

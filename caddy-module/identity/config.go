@@ -59,6 +59,19 @@ type Config struct {
 	// customer area of spec section 2.3 (/postbox, /documents, ...).
 	Protect []string `json:"protect,omitempty"`
 
+	// GuardBypass lets every visitor through the protected paths (spec 6: the access guard's
+	// bypass): the page is served, its shell state says canAccess and isAuthRequired. For a
+	// test or preview environment whose content site checks access itself; refused in
+	// environment production. Default: off (the spec's component default is on; see
+	// docs/spec-deviations.md). Caddyfile: guard_bypass on|off.
+	GuardBypass bool `json:"guard_bypass,omitempty"`
+
+	// GuardFallback is the guard's fallback view (spec 6): the page, under the locale base
+	// path, a visitor the guard refuses and a login would not help (a session without a
+	// customer number) is sent to, with a 302. Default: none, a bare 403 (the spec's empty
+	// fallback). Caddyfile: guard_fallback /access-denied/.
+	GuardFallback string `json:"guard_fallback,omitempty"`
+
 	// Reauth are the step-up rules (ASVS 4.0.3 3.7.1): a request they match whose login is
 	// older than the rule's max_age goes through a fresh login first (the provider is asked
 	// for max_age=0). Default: none. Caddyfile: reauth <path>... [METHOD...] <max_age>.
@@ -374,8 +387,12 @@ func (id *Config) validate() error {
 	if d := time.Duration(id.MaxSession); d <= 0 || d > maxMaxSession {
 		return fmt.Errorf("shell: identity max_session %s is not between 0 and %s (ASVS 3.3.2's absolute timeout); give one such as 12h, at most 12h", d, maxMaxSession)
 	}
-	if _, err := rules.NewProtectedPaths(id.Protect); err != nil {
+	protected, err := rules.NewProtectedPaths(id.Protect)
+	if err != nil {
 		return fmt.Errorf("shell: identity %w", err)
+	}
+	if err := id.validateGuard(protected); err != nil { // guard.go
+		return err
 	}
 	if err := id.validateReauth(); err != nil { // reauth.go
 		return err

@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"unicode"
 
 	"github.com/caddyserver/caddy/v2/modules/caddyhttp"
 
+	"github.com/shellgate/shellgate/caddy-module/auth"
 	"github.com/shellgate/shellgate/caddy-module/rules"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
 )
@@ -28,7 +30,7 @@ func (c *Config) accessOf(r *http.Request, v *Visitor, req Request) rules.GuardD
 	if req.Path != "" {
 		required = c.rt.protected.Match(req.Path, req.market(c, r.Host).BasePath)
 	}
-	in := rules.GuardInput{AuthRequired: required}
+	in := rules.GuardInput{AuthRequired: required, Bypass: c.GuardBypass}
 	if v.LoggedIn() {
 		in.LoggedIn = true
 		in.CustomerID = v.Session.CustomerNumber
@@ -48,6 +50,11 @@ func (c *Config) guardPage(w http.ResponseWriter, r *http.Request, v *Visitor, r
 		http.Redirect(w, r, loginPath(req.market(c, r.Host).BasePath, r.URL.RequestURI()), http.StatusFound)
 		return true, nil
 	case rules.GuardForbidden:
+		if c.GuardFallback != "" { // the fallback view (spec 6)
+			w.Header().Set("Cache-Control", "no-store")
+			http.Redirect(w, r, strings.TrimSuffix(req.market(c, r.Host).BasePath, "/")+c.GuardFallback, http.StatusFound)
+			return true, nil
+		}
 		return true, caddyhttp.Error(http.StatusForbidden, fmt.Errorf("%s needs a customer number; the session has none", r.URL.Path))
 	}
 	return false, nil
@@ -84,4 +91,22 @@ func (c *Config) FillState(r *http.Request, v *Visitor, req Request, st *shellst
 	if v.LoggedIn() {
 		st.Session = c.sessionState(v.Session, v.Timing)
 	}
+}
+
+// validateGuard checks the guard's bypass and fallback view against the protected paths.
+func (c *Config) validateGuard(protected rules.ProtectedPaths) error {
+	if c.GuardBypass && c.Environment == auth.EnvProduction {
+		return fmt.Errorf("shell: identity guard_bypass serves the protected pages to every visitor; it is for test and preview environments, not environment production: remove it")
+	}
+	f := c.GuardFallback
+	if f == "" {
+		return nil
+	}
+	if !strings.HasPrefix(f, "/") || strings.HasPrefix(f, "//") || strings.ContainsAny(f, "\\?#%") || strings.ContainsFunc(f, unicode.IsControl) || strings.Contains(f, "/../") || strings.HasSuffix(f, "/..") {
+		return fmt.Errorf("shell: identity guard_fallback %q is not a site path; give one under the locale base path such as /access-denied/ (no host, query, fragment, escapes or ..)", f)
+	}
+	if protected.Match(f, "") {
+		return fmt.Errorf("shell: identity guard_fallback %s is itself protected: the refused visitor would be refused again; give a page outside protect, such as /access-denied/", f)
+	}
+	return nil
 }

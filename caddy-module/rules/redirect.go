@@ -86,3 +86,29 @@ func RedirectPageOf(kind PageKind, mode Mode) RedirectPage {
 	}
 	return RedirectOnContent
 }
+
+// ProductParam is the reference-account page's optional query parameter (spec 2.3): the
+// product the customer came for, carried from the page the rule redirected from.
+const ProductParam = "product"
+
+// maxProductLen bounds a product name; product codes are short (e.g. "overnight",
+// "fixed-term-12m").
+const maxProductLen = 64
+
+// ProductOf is the product query parameter worth carrying, "" when there is none or it is not
+// a product name: letters, digits, "-", "_" and ".", at most 64. Anything else (a URL, "&",
+// "#", quotes, spaces, control characters) is dropped rather than repaired, so a hostile
+// value never reaches the target URL.
+func ProductOf(raw string) string {
+	if raw == "" || len(raw) > maxProductLen {
+		return ""
+	}
+	for _, c := range raw {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '-', c == '_', c == '.':
+		default:
+			return ""
+		}
+	}
+	return raw
+}

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestRedirectRule(t *testing.T) {
 	// complete is a customer no rule sends anywhere; each case changes what it names.
@@ -70,6 +73,30 @@ func TestRedirectPageOf(t *testing.T) {
 	for _, tt := range tests {
 		if got := RedirectPageOf(KindOfPath(tt.path), ModeOfPath(tt.path)); got != tt.want {
 			t.Errorf("RedirectPageOf(%s) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+// A hostile product parameter never reaches the reference-account URL: it is dropped whole.
+func TestProductParamNeverInjectsIntoTheTargetURL(t *testing.T) {
+	tests := []struct{ raw, want string }{
+		{"overnight", "overnight"},
+		{"fixed-term_12m.v2", "fixed-term_12m.v2"},
+		{"", ""},
+		{"x&return=//evil.example", ""},
+		{"https://evil.example/", ""},
+		{"//evil.example", ""},
+		{"a#b", ""},
+		{"a b", ""},
+		{"a\r\nLocation: //evil.example", ""},
+		{`"><script>alert(1)</script>`, ""},
+		{"%2f%2fevil.example", ""},
+		{"produkt-ü", ""},
+		{strings.Repeat("a", 65), ""},
+	}
+	for _, tt := range tests {
+		if got := ProductOf(tt.raw); got != tt.want {
+			t.Errorf("ProductOf(%q) = %q, want %q", tt.raw, got, tt.want)
 		}
 	}
 }

@@ -193,3 +193,9 @@ func TestPackedRecordWithoutAuthTimeCountsFromCreatedAt(t *testing.T) {
 		t.Errorf("after a round trip the login time is %s, want the auth time %s", got.LoginTime(), s.AuthTime)
 	}
 }
+
+// jwt builds an unsigned-looking JWT with the payload as given (raw JSON text).
+func jwt(payload string) string {
+	enc := base64.RawURLEncoding.EncodeToString
+	return enc([]byte(`{"alg":"RS256","typ":"JWT"}`)) + "." + enc([]byte(payload)) + ".c2lnbmF0dXJl"
+}

@@ -145,12 +145,3 @@ func SessionLength(expiry, issuedAt time.Time) time.Duration {
 	}
 	return expiry.Sub(issuedAt)
 }
-
-// ServerOffset is the auth time difference: the edge's clock when the tokens arrived minus
-// their iat on the provider's clock; 0 when iat is unreadable (spec 8).
-func ServerOffset(receivedAt, issuedAt time.Time) time.Duration {
-	if !issuedAt.After(epoch) {
-		return 0
-	}
-	return receivedAt.Sub(issuedAt)
-}

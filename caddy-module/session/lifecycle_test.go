@@ -208,34 +208,13 @@ func TestSessionLength(t *testing.T) {
 	}
 }
 
-func TestServerOffset(t *testing.T) {
-	tests := []struct {
-		name     string
-		received time.Time
-		iat      time.Time
-		want     time.Duration
-	}{
-		{"clocks agree", now, now, 0},
-		{"provider 30 s ahead", now, now.Add(sec(30)), sec(-30)},
-		{"provider 45 s behind", now, now.Add(sec(-45)), sec(45)},
-		{"unreadable iat: 0 (spec 8)", now, epoch, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := ServerOffset(tt.received, tt.iat); got != tt.want {
-				t.Errorf("ServerOffset = %v, want %v", got, tt.want)
-			}
-		})
-	}
-}
-
 // A session made from a token whose provider clock is off still expires when the token's
 // lifetime has passed on the edge's clock.
 func TestOffsetMakesExpiryFollowEdgeClock(t *testing.T) {
 	providerNow := now.Add(sec(-90)) // provider clock 90 s behind
 	s := &Session{
 		Tokens:       Tokens{IssuedAt: providerNow, Expiry: providerNow.Add(sec(300))},
-		ServerOffset: ServerOffset(now, providerNow),
+		ServerOffset: now.Sub(providerNow), // the edge clock minus iat at receipt (auth.Tokens)
 		LastActivity: now,
 	}
 	if got := TimingOf(s, now, Lifecycle{}).TokenRemaining; got != sec(300) {

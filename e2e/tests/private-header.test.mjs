@@ -177,6 +177,28 @@ async function openTab(options = {}) {
 }
 
 describe('private header in Chromium', () => {
+  test('the dashboard link carries the landing page\'s ad click id for the visit; a hostile one never', async () => {
+    const { context, tab, errors } = await openTab();
+    const dashboardHrefs = () =>
+      tab.locator('[data-shell="header"] nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')).filter((h) => h?.split('?')[0] === '/dashboard/'));
+    await tab.goto(`${base}/festgeld/?gclid=EAIaIQ_x-1`); // the landing page, from an ad
+    await waitForShellReady(tab);
+    await tab.goto(`${base}/konto/`); // a later page of the visit, without it
+    await waitForShellReady(tab);
+    await tab.waitForFunction(() => [...document.querySelectorAll('[data-shell="header"] nav a')].some((a) => a.getAttribute('href')?.includes('ad-click-id')), null, { timeout: 5000 }).catch(() => {});
+    assert.deepEqual(await dashboardHrefs(), ['/dashboard/?ad-click-id=EAIaIQ_x-1']);
+    await context.close();
+
+    const hostile = await openTab();
+    await hostile.tab.goto(`${base}/festgeld/?gclid=${encodeURIComponent('x&return=//evil.example')}`);
+    const tab2 = hostile.tab;
+    await waitForShellReady(tab2);
+    const hrefs = await tab2.locator('[data-shell="header"] nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(hrefs.includes('/dashboard/') && !hrefs.some((h) => h?.includes('evil') || h?.includes('ad-click-id')), `links: ${hrefs}`);
+    assert.deepEqual([...errors, ...hostile.errors], []);
+    await hostile.context.close();
+  });
+
   test('without JavaScript: the customer is in the first HTML and logout works', async () => {
     const { context, tab } = await openTab({ javaScriptEnabled: false });
     await tab.goto(`${base}/dashboard/`);

@@ -5,6 +5,7 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { needsPublicNav } from './publicNav.ts';
 import { footerHidden } from './footerHidden.ts';
 import { readShellState } from './readState.ts';
+import { rememberAdClickId } from '../lib/adClickId.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
 import { loadCountryBanner } from '../market/loadCountryBanner.tsx';
@@ -34,6 +35,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     return [];
   }
   const { state } = read;
+  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
   const contentLocale = findContentLocale(state.locale);
   if (!contentLocale) {
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);

@@ -74,6 +74,32 @@ describe('private menus by product access and flags (spec 6)', () => {
     for (const href of absent) expect(hrefs).not.toContain(href);
   });
 
+  test.each([
+    ['de-DE legacy dashboard', {}, '/?ad-click-id=EAIaIQ_x-1#/MyInvestments'],
+    ['de-DE new dashboard', { flags: { b2cUseNewDashboard: true } }, '/dashboard/?ad-click-id=EAIaIQ_x-1'],
+    ['it-IT dashboard', { locale: 'it-IT' }, '/dashboard/?ad-click-id=EAIaIQ_x-1'],
+  ])('%s: the dashboard link takes the visit\'s ad-click-id (spec 2.3)', async (_name, page, want) => {
+    sessionStorage.setItem('shell.adClickId', 'EAIaIQ_x-1');
+    try {
+      await renderPrivate(page);
+      expect(navHrefs()).toContain(want);
+      expect(navHrefs().filter((h) => h?.includes('ad-click-id'))).toEqual([want]); // the dashboard only
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
+  test('a tampered stored ad-click-id never reaches the dashboard link', async () => {
+    sessionStorage.setItem('shell.adClickId', '"><a href=//evil.example>');
+    try {
+      await renderPrivate({ flags: { b2cUseNewDashboard: true } });
+      expect(navHrefs()).toContain('/dashboard/');
+      expect(navHrefs().some((h) => h?.includes('evil'))).toBe(false);
+    } finally {
+      sessionStorage.clear();
+    }
+  });
+
   test('every private market shows the unread dot on its postbox only with unread messages', async () => {
     for (const locale of Object.keys(privateContentLocales)) {
       for (const customer of [Personas.active, Personas.unread]) {

@@ -2,6 +2,8 @@ import { useId, useMemo } from 'react';
 import type { LocaleContent } from '../../model/content.ts';
 import type { ShellState } from '../../model/shellState.gen.ts';
 import { ShellSettingsProvider, useShellSettings } from '../../shell/ShellContext.tsx';
+import { rememberedAdClickId, withAdClickId } from '../../lib/adClickId.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Logo } from '../Logo.tsx';
 import { MobilePanel } from '../MobilePanel.tsx';
 import { NavBar } from '../NavBar.tsx';
@@ -34,6 +36,14 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
   const settings = useShellSettings();
   const logoutFormId = useId();
   const settingsWithFacts = useMemo(() => ({ ...settings, flags: { ...settings.flags, ...(state ? customerFacts(state) : {}) } }), [settings, state]);
+  // The dashboard deep link takes the visit's ad-click-id (spec 2.3), after hydration: the
+  // prerendered fragment has none.
+  const hydrated = useHydrated();
+  const navItems = useMemo(() => {
+    const id = hydrated ? rememberedAdClickId() : undefined;
+    if (id === undefined) return privateContent.navItems;
+    return privateContent.navItems.map((n) => (n.href !== undefined && n.id.startsWith('dashboard') ? { ...n, href: withAdClickId(n.href, id) } : n));
+  }, [hydrated, privateContent.navItems]);
   const labels = content.header.labels;
   const own = privateContent.labels;
   const customer = state?.customer ?? null;
@@ -45,7 +55,7 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
           <span className="shell-header__brand">
             <Logo item={content.header.variants.public.logoItems[0]} homeLabel={labels.homeLink} />
           </span>
-          <MobilePanel labels={labels}>{(close) => <NavBar items={privateContent.navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
+          <MobilePanel labels={labels}>{(close) => <NavBar items={navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
           <div className="shell-private">
             <BalanceBox text={text} labels={own} />
             <AccountMenu entries={privateContent.accountMenu} labels={own} text={text} customer={customer} logoutFormId={logoutFormId} clipboard={clipboard} />
