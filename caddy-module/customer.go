@@ -626,7 +626,7 @@ func customerFacts(st *shellstate.State) map[string]bool {
 		return facts
 	}
 	amounts := !c.BalanceIsNotAvailable && c.TotalBalance != nil && c.AvailableBalance != nil
-	add("customer:balance", c.State == "ACTIVE")
+	add("customer:balance", showsBalanceBox(c))
 	add("customer:balance-available", amounts)
 	add("customer:total-negative", amounts && c.TotalBalance.IsNegative)
 	add("customer:available-negative", amounts && c.AvailableBalance.IsNegative)
@@ -643,6 +643,13 @@ func customerFacts(st *shellstate.State) map[string]bool {
 		add("distributor:"+c.DistributorID, true)
 	}
 	return facts
+}
+
+// showsBalanceBox is the balance box's rule (spec 4, 8): an ACTIVE account shows it, and so
+// does a customer whose account state is unknown because an account call failed: the box then
+// holds the maintenance or fetch-error notice instead of vanishing (customerGates.ts: the same).
+func showsBalanceBox(c *shellstate.Customer) bool {
+	return c.State == "ACTIVE" || c.State == "" && c.BalanceIsNotAvailable && c.NotAvailableMessage != nil
 }
 
 // safeFactKey is customerGates.ts's safeKey: what the edge's condition parser accepts.

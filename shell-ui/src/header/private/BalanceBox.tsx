@@ -13,8 +13,9 @@ export interface BalanceBoxProps {
 
 /**
  * BalanceBox shows the total and available balance, or the not-available notice with its
- * tooltip (maintenance or fetch error). It shows only for an ACTIVE account (spec 5); every
- * part is gated, so the edge shows the right one in the first HTML. The total is the box's
+ * tooltip (maintenance or fetch error). It shows for an ACTIVE account (spec 5), and with its
+ * notice when an account call failed and the state is unknown (spec 8); every part is gated,
+ * so the edge shows the right one in the first HTML. The total is the box's
  * headline; the available balance is its small second line, which the bar leaves out below
  * 1280 px, where the account menu carries both figures (README.md: the layout).
  */
