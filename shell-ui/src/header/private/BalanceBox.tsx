@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { gateProps } from '../../lib/flagCondition.ts';
 import { useShellSettings } from '../../shell/ShellContext.tsx';
-import { BalanceAmountsGate, CustomerFact } from './customerGates.ts';
+import { BalanceAmountsGate, BalanceNoticeGate, CustomerFact } from './customerGates.ts';
 import type { CustomerText } from './customerSlots.ts';
 import type { PrivateLabels } from './privateContent.ts';
 import { useTooltip } from './useTooltip.ts';
@@ -23,7 +23,6 @@ export function BalanceBox({ text, labels }: BalanceBoxProps) {
   const { flags } = useShellSettings();
   const tooltipId = useId();
   const tooltip = useTooltip();
-  const notice = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
   return (
     <section className="shell-balance" aria-label={labels.balance} {...gateProps(CustomerFact.balance, flags)}>
       <dl className="shell-balance__figures" {...gateProps(BalanceAmountsGate, flags)}>
@@ -42,7 +41,7 @@ export function BalanceBox({ text, labels }: BalanceBoxProps) {
           </dd>
         </div>
       </dl>
-      <div className="shell-balance__notice" {...gateProps(notice, flags)}>
+      <div className="shell-balance__notice" {...gateProps(BalanceNoticeGate, flags)}>
         <span className="shell-balance__notice-title">{text('notice.title')}</span>
         <span className="shell-balance__tip">
           <button type="button" className="shell-balance__tip-button" aria-describedby={tooltipId} {...tooltip.triggerProps}>

@@ -238,6 +238,10 @@ describe('balance box (spec 2.2, 5, 8)', () => {
     expect(shown(box())).toBe(want.box);
     expect(box().querySelector<HTMLElement>('.shell-balance__figures')!.hidden).toBe(!want.amounts);
     expect(box().querySelector<HTMLElement>('.shell-balance__notice')!.hidden).toBe(!want.notice);
+    // On a phone the bar has no box: the account menu carries the notice and its reason.
+    const inMenu = document.querySelector<HTMLElement>('.shell-account__notice')!;
+    expect(inMenu.hidden).toBe(!want.notice);
+    if (want.notice) expect(inMenu.textContent).toBe(customer.notAvailableMessage!.title + customer.notAvailableMessage!.tooltipText);
   });
 
   test('pending activation shows the zero total the edge sent', async () => {

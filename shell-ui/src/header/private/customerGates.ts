@@ -45,6 +45,9 @@ export const CustomerFact = {
 /** BalanceAmountsGate is the condition the balance figures show on, in the bar and the account menu. */
 export const BalanceAmountsGate = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;
 
+/** BalanceNoticeGate is the condition the not-available notice shows on, in the bar and the account menu. */
+export const BalanceNoticeGate = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
+
 // A key the edge's condition parser accepts (caddy-module/flags: no ! " ' < > = and no space).
 const safeKey = /^[A-Za-z0-9_.:-]+$/;
 
