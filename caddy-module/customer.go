@@ -299,7 +299,11 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, v *visit) bool {
 		return false
 	}
 	v.device = keepDevice(w, r)
-	if h.Customer == nil || h.Customer.rt == nil || !v.visitor.LoggedIn() {
+	if !v.visitor.LoggedIn() {
+		return false
+	}
+	if h.Customer == nil || h.Customer.rt == nil {
+		v.customer = customer.Unavailable(v.market().Locale, false) // never a dead end: logout
 		return false
 	}
 	rt := h.Customer.rt
@@ -307,8 +311,10 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, v *visit) bool {
 	if err != nil {
 		if errors.Is(err, errLate) {
 			rt.late.Add(1)
+			return false // the loading header; the shell asks /_shell/state
 		}
-		return false // the loading header; the shell asks /_shell/state
+		v.customer = unavailableAfter(v)
+		return false
 	}
 	v.customer = view
 	to := h.customerRedirect(v, "page")
@@ -408,16 +414,33 @@ func (c *CustomerData) flags(locale string, on map[string]bool) customer.Flags {
 // waiting for it as long as the API takes (the page went out without it), and the redirect
 // the shell is to follow.
 func (h *Handler) loadStateCustomer(v *visit) {
-	if h.Customer == nil || h.Customer.rt == nil || !v.visitor.LoggedIn() || v.customer != nil {
+	if !v.visitor.LoggedIn() || v.customer != nil {
+		return
+	}
+	if h.Customer == nil || h.Customer.rt == nil {
+		v.customer = customer.Unavailable(v.market().Locale, false)
 		return
 	}
 	// The client's own timeout bounds each call; this bounds the whole load.
 	view, err := h.loadCustomer(v, 2*customer.DefaultTimeout)
 	if err != nil {
+		// The shell asked once the page's budget was spent: this is the last word, so the
+		// header becomes the private one with what is known, never the loading one for good.
+		v.customer = unavailableAfter(v)
 		return
 	}
 	v.customer = view
 	v.redirect = h.customerRedirect(v, "state")
+}
+
+// unavailableAfter is the View a failed load leaves (spec 8, never a dead end): the private
+// header with logout, the account area's links and the fetch-error notice; nil when the
+// browser is gone (nothing is shown).
+func unavailableAfter(v *visit) *customer.View {
+	if v.r.Context().Err() != nil {
+		return nil
+	}
+	return customer.Unavailable(v.market().Locale, true)
 }
 
 // redirectInputOf is the redirect rule's input for a customer on page.
@@ -571,7 +594,8 @@ func (h *Handler) fillCustomerState(vis *visit, p *page) {
 	c := view.Customer
 	p.state.Customer = &c
 	p.state.Redirect = vis.redirect
-	p.state.Access = accessValuesOf(view, h.Customer.rt.hideFinance[c.DistributorID])
+	financeHidden := h.Customer != nil && h.Customer.rt != nil && h.Customer.rt.hideFinance[c.DistributorID]
+	p.state.Access = accessValuesOf(view, financeHidden)
 	on := maps.Clone(p.state.Flags)
 	maps.Copy(on, customerFacts(&p.state))
 	// Gated once here, with the facts; decorate's gating then finds the variant done.
@@ -631,7 +655,7 @@ func customerFacts(st *shellstate.State) map[string]bool {
 		return facts
 	}
 	amounts := !c.BalanceIsNotAvailable && c.TotalBalance != nil && c.AvailableBalance != nil
-	add("customer:balance", c.State == "ACTIVE")
+	add("customer:balance", showsBalanceBox(c))
 	add("customer:balance-available", amounts)
 	add("customer:total-negative", amounts && c.TotalBalance.IsNegative)
 	add("customer:available-negative", amounts && c.AvailableBalance.IsNegative)
@@ -648,6 +672,13 @@ func customerFacts(st *shellstate.State) map[string]bool {
 		add("distributor:"+c.DistributorID, true)
 	}
 	return facts
+}
+
+// showsBalanceBox is the balance box's rule (spec 4, 8): an ACTIVE account shows it, and so
+// does a customer whose account state is unknown because an account call failed: the box then
+// holds the maintenance or fetch-error notice instead of vanishing (customerGates.ts: the same).
+func showsBalanceBox(c *shellstate.Customer) bool {
+	return c.State == "ACTIVE" || c.State == "" && c.BalanceIsNotAvailable && c.NotAvailableMessage != nil
 }
 
 // safeFactKey is customerGates.ts's safeKey: what the edge's condition parser accepts.

@@ -39,7 +39,15 @@ var personaLogins = map[string]struct{ customer, locale string }{
 	"switchable-accounts":   {"DE5000011", "de-DE"},
 	"minor-mia":             {"DE5000012", "de-DE"},
 	"minor-ben":             {"DE5000013", "de-DE"},
+	"accounts-maintenance":  {"DE5000014", "de-DE"},
+	"accounts-partial":      {"DE5000015", "de-DE"},
+	"accounts-failing":      {"DE5000016", "de-DE"},
+	"customer-failing":      {"DE5000017", "de-DE"},
 }
+
+// personaDataFails are the personas whose customer call fails: Load gives an error, and the
+// edge shows the header of a customer whose data is not available (customer.Unavailable).
+var personaDataFails = map[string]bool{"customer-failing": true}
 
 // TestPersonaViews loads every persona through the client and the mock API and compares the
 // whole View with testdata/views/<persona>.json (go test -update rewrites them; read the diff).
@@ -55,6 +63,12 @@ func TestPersonaViews(t *testing.T) {
 			}
 			v, err := c.Load(context.Background(), login.customer, login.customer, "user-"+login.customer,
 				Flags{Locale: login.locale, SwitchableAccounts: true})
+			if personaDataFails[name] {
+				if err == nil {
+					t.Fatalf("%s loaded, want the customer call's error", name)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,6 +219,14 @@ func TestLoadErrorCatalogue(t *testing.T) {
 					t.Errorf("maintenance %v, total %+v", v.Maintenance, v.Customer.TotalBalance)
 				}
 			}},
+		{name: "accounts list 503: maintenance notice, state unknown", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"accounts": 503}, degraded: []string{"accounts"}, check: wantNotice(true)},
+		{name: "accounts list 206: maintenance notice, state unknown", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"accounts": 206}, degraded: []string{"accounts"}, check: wantNotice(true)},
+		{name: "accounts list 502: fetch-error notice, state unknown", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"accounts": 502}, degraded: []string{"accounts"}, check: wantNotice(false)},
+		{name: "balance 500: fetch-error notice", token: "DE5000001", customer: "DE5000001",
+			fault: map[string]int{"balance": 500}, degraded: []string{"balance"}, check: wantNotice(false)},
 		{name: "unread count fails: no dot, the rest stands", token: "NL5000010", customer: "NL5000010",
 			fault: map[string]int{"unread-count": 500}, degraded: []string{"unread-count"},
 			check: func(t *testing.T, v *View) {
@@ -254,6 +276,23 @@ func TestLoadErrorCatalogue(t *testing.T) {
 			}
 			tt.check(t, v)
 		})
+	}
+}
+
+// wantNotice checks the not-available notice of spec 8: the maintenance tooltip, or the
+// fetch-error one, in the box's place and no amounts.
+func wantNotice(maintenance bool) func(t *testing.T, v *View) {
+	return func(t *testing.T, v *View) {
+		t.Helper()
+		want := labelsByLanguage["de"].fetchError
+		if maintenance {
+			want = labelsByLanguage["de"].maintenance
+		}
+		n := v.Customer.NotAvailableMessage
+		if v.Maintenance != maintenance || !v.Customer.BalanceIsNotAvailable || n == nil || n.Title == "" || n.TooltipText != want ||
+			v.Customer.TotalBalance != nil {
+			t.Errorf("maintenance %v, notice %+v, total %+v; want the notice saying %q", v.Maintenance, n, v.Customer.TotalBalance, want)
+		}
 	}
 }
 

@@ -39,7 +39,7 @@ const (
 type CustomerFact string
 
 const (
-	// FactBalance: the balance box shows (account state ACTIVE).
+	// FactBalance: the balance box shows (account state ACTIVE, or unknown with a not-available notice).
 	FactBalance CustomerFact = "customer:balance"
 	// FactBalanceAvailable: the amounts show; otherwise the not-available notice.
 	FactBalanceAvailable  CustomerFact = "customer:balance-available"

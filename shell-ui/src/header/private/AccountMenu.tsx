@@ -6,7 +6,7 @@ import type { Customer } from '../../model/shellState.gen.ts';
 import { useCurrentLocation, useShellSettings } from '../../shell/ShellContext.tsx';
 import { AccountIdentifiers } from './AccountIdentifiers.tsx';
 import { AccountSwitcher } from './AccountSwitcher.tsx';
-import { BalanceAmountsGate } from './customerGates.ts';
+import { BalanceAmountsGate, BalanceNoticeGate } from './customerGates.ts';
 import type { CustomerText } from './customerSlots.ts';
 import type { AccountMenuEntry, PrivateLabels } from './privateContent.ts';
 import { useAccountMenu } from './useAccountMenu.ts';
@@ -68,6 +68,11 @@ export function AccountMenu({ entries, labels, text, customer, logoutFormId, cli
             <dd>{text('available.amount')}</dd>
           </div>
         </dl>
+        {/* On a phone the bar has no balance box: the notice and its reason show here (spec 8). */}
+        <p className="shell-account__notice" {...gateProps(BalanceNoticeGate, flags)}>
+          <strong>{text('notice.title')}</strong>
+          <span>{text('notice.tooltip')}</span>
+        </p>
         <ul id={menuId} role="menu" aria-label={labels.accountMenu} className="shell-account__menu" {...menu.menuProps}>
           <AccountIdentifiers text={text} labels={labels} customer={customer} copied={copied.copied} onCopy={(kind, t) => void copied.copy(kind, t)} />
           <li role="separator" className="shell-account__separator" />

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { gateProps } from '../../lib/flagCondition.ts';
 import { useShellSettings } from '../../shell/ShellContext.tsx';
-import { BalanceAmountsGate, CustomerFact } from './customerGates.ts';
+import { BalanceAmountsGate, BalanceNoticeGate, CustomerFact } from './customerGates.ts';
 import type { CustomerText } from './customerSlots.ts';
 import type { PrivateLabels } from './privateContent.ts';
 import { useTooltip } from './useTooltip.ts';
@@ -13,8 +13,9 @@ export interface BalanceBoxProps {
 
 /**
  * BalanceBox shows the total and available balance, or the not-available notice with its
- * tooltip (maintenance or fetch error). It shows only for an ACTIVE account (spec 5); every
- * part is gated, so the edge shows the right one in the first HTML. The total is the box's
+ * tooltip (maintenance or fetch error). It shows for an ACTIVE account (spec 5), and with its
+ * notice when an account call failed and the state is unknown (spec 8); every part is gated,
+ * so the edge shows the right one in the first HTML. The total is the box's
  * headline; the available balance is its small second line, which the bar leaves out below
  * 1280 px, where the account menu carries both figures (README.md: the layout).
  */
@@ -22,7 +23,6 @@ export function BalanceBox({ text, labels }: BalanceBoxProps) {
   const { flags } = useShellSettings();
   const tooltipId = useId();
   const tooltip = useTooltip();
-  const notice = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
   return (
     <section className="shell-balance" aria-label={labels.balance} {...gateProps(CustomerFact.balance, flags)}>
       <dl className="shell-balance__figures" {...gateProps(BalanceAmountsGate, flags)}>
@@ -41,7 +41,7 @@ export function BalanceBox({ text, labels }: BalanceBoxProps) {
           </dd>
         </div>
       </dl>
-      <div className="shell-balance__notice" {...gateProps(notice, flags)}>
+      <div className="shell-balance__notice" {...gateProps(BalanceNoticeGate, flags)}>
         <span className="shell-balance__notice-title">{text('notice.title')}</span>
         <span className="shell-balance__tip">
           <button type="button" className="shell-balance__tip-button" aria-describedby={tooltipId} {...tooltip.triggerProps}>

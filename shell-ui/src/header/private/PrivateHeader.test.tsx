@@ -255,11 +255,19 @@ describe('balance box (spec 2.2, 5, 8)', () => {
     ['pending activation: total 0 as the edge computed it', Personas.pending, { box: true, amounts: true, notice: false }],
     ['suspended account: no balance box', Personas.restricted, { box: false, amounts: false, notice: false }],
     ['maintenance: the not-available notice', Personas.maintenance, { box: true, amounts: false, notice: true }],
+    ['accounts list failed, state unknown: the notice (spec 8)', Personas.accountsListFailing, { box: true, amounts: false, notice: true }],
+    ['no account yet, nothing failed: no box', Personas.noAccountYet, { box: false, amounts: false, notice: false }],
+    ['the customer data failed for good: the notice', Personas.dataUnavailable, { box: true, amounts: false, notice: true }],
+    ['no customer data configured: no box', Personas.noCustomerData, { box: false, amounts: false, notice: false }],
   ])('%s', async (_name, customer, want) => {
     await renderPrivate({ customer });
     expect(shown(box())).toBe(want.box);
     expect(box().querySelector<HTMLElement>('.shell-balance__figures')!.hidden).toBe(!want.amounts);
     expect(box().querySelector<HTMLElement>('.shell-balance__notice')!.hidden).toBe(!want.notice);
+    // On a phone the bar has no box: the account menu carries the notice and its reason.
+    const inMenu = document.querySelector<HTMLElement>('.shell-account__notice')!;
+    expect(inMenu.hidden).toBe(!want.notice);
+    if (want.notice) expect(inMenu.textContent).toBe(customer.notAvailableMessage!.title + customer.notAvailableMessage!.tooltipText);
   });
 
   test('pending activation shows the zero total the edge sent', async () => {
@@ -323,6 +331,22 @@ describe('logout and account switching', () => {
     const item = screen.getAllByRole('menuitem', { hidden: true }).find((i) => i.textContent === 'Abmelden')!;
     expect(item.getAttribute('form')).toBe(form.id);
     expect(item.getAttribute('type')).toBe('submit');
+  });
+
+  // Never a dead end: without the customer's data the header still logs out and leads to the
+  // account area (the edge sends these blocks instead of the loading header for good).
+  test.each<[string, Customer]>([
+    ['the customer data failed', Personas.dataUnavailable],
+    ['no customer data configured', Personas.noCustomerData],
+  ])('%s: logout and the account area', async (_name, customer) => {
+    await renderPrivate({ customer });
+    const form = document.querySelector('form.shell-logout') as HTMLFormElement;
+    expect(form.getAttribute('action')).toBe(LogoutAction);
+    expect(within(form).getByRole('button', { name: 'Abmelden' })).toBeTruthy();
+    expect(accountHrefs()).toContain('/user-account');
+    expect(document.body.textContent).not.toContain('[[shell:');
+    await userEvent.click(avatarButton());
+    expect(screen.getAllByRole('menuitem').some((i) => i.textContent === 'Abmelden')).toBe(true);
   });
 
   test('switchable accounts: one POST form each with the customer id', async () => {

@@ -28,7 +28,7 @@ export const IdentifierKinds = IdentifierKindValues;
 
 /** CustomerFact names the facts about the customer's header block (shellstate.CustomerFact). */
 export const CustomerFact = {
-  /** balance: the balance box shows (private header and account state ACTIVE, spec 5). */
+  /** balance: the balance box shows (account state ACTIVE, or unknown with a not-available notice; spec 4, 8). */
   balance: 'customer:balance',
   /** balanceAvailable: the amounts show; otherwise the not-available notice. */
   balanceAvailable: 'customer:balance-available',
@@ -45,6 +45,9 @@ export const CustomerFact = {
 /** BalanceAmountsGate is the condition the balance figures show on, in the bar and the account menu. */
 export const BalanceAmountsGate = `${CustomerFact.balance} ${CustomerFact.balanceAvailable}`;
 
+/** BalanceNoticeGate is the condition the not-available notice shows on, in the bar and the account menu. */
+export const BalanceNoticeGate = `${CustomerFact.balance} !${CustomerFact.balanceAvailable}`;
+
 // A key the edge's condition parser accepts (caddy-module/flags: no ! " ' < > = and no space).
 const safeKey = /^[A-Za-z0-9_.:-]+$/;
 
@@ -60,7 +63,8 @@ export function customerFacts(state: Pick<ShellState, 'access' | 'customer'>): R
   for (const value of state.access ?? []) add(accessFact(value));
   const c = state.customer;
   if (!c) return facts;
-  add(CustomerFact.balance, c.state === 'ACTIVE');
+  // An unknown state (an account call failed) shows the box with its notice (spec 8).
+  add(CustomerFact.balance, c.state === 'ACTIVE' || (!c.state && c.balanceIsNotAvailable && c.notAvailableMessage != null));
   const amounts = !c.balanceIsNotAvailable && c.totalBalance != null && c.availableBalance != null;
   add(CustomerFact.balanceAvailable, amounts);
   add(CustomerFact.totalNegative, amounts && c.totalBalance!.isNegative);

@@ -32,6 +32,33 @@ export const Personas = {
     balanceIsNotAvailable: true,
     notAvailableMessage: { title: 'Saldo nicht verfügbar', tooltipText: 'Wir warten gerade unser System.' },
   },
+  // The accounts list failed: the state is unknown, the box holds the fetch-error notice (spec 8).
+  accountsListFailing: {
+    ...base,
+    state: '',
+    accountIds: [],
+    totalBalance: null,
+    availableBalance: null,
+    balanceIsNotAvailable: true,
+    notAvailableMessage: { title: 'Saldo nicht verfügbar', tooltipText: 'Ihr Saldo konnte nicht geladen werden.' },
+  },
+  // No account yet and no failure: no box at all.
+  noAccountYet: { ...base, state: '', accountIds: [], totalBalance: null, availableBalance: null },
+  // The customer's data failed for good (customer.Unavailable): nothing known but the notice.
+  dataUnavailable: {
+    ...base,
+    displayName: '',
+    fullName: '',
+    initials: '',
+    state: '',
+    accountIds: [],
+    totalBalance: null,
+    availableBalance: null,
+    balanceIsNotAvailable: true,
+    notAvailableMessage: { title: 'Saldo nicht verfügbar', tooltipText: 'Ihr Saldo konnte nicht geladen werden.' },
+  },
+  // Identity without customer data: nothing known, no notice.
+  noCustomerData: { ...base, displayName: '', fullName: '', initials: '', state: '', accountIds: [], totalBalance: null, availableBalance: null },
   pending: { ...base, isPendingActivation: true, totalBalance: { label: 'Gesamtsaldo', amount: '0,00 €', isNegative: false } },
   uk: {
     ...base,
