@@ -332,6 +332,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
 		page = h.pageOf(v)
+		keepPartnerDistributor(w, v)
 		if repl != nil {
 			setPlaceholders(repl, v, page)
 		}
