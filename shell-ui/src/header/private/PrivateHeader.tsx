@@ -2,11 +2,14 @@ import { useId, useMemo } from 'react';
 import type { LocaleContent } from '../../model/content.ts';
 import type { ShellState } from '../../model/shellState.gen.ts';
 import { ShellSettingsProvider, useShellSettings } from '../../shell/ShellContext.tsx';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Logo } from '../Logo.tsx';
 import { MobilePanel } from '../MobilePanel.tsx';
 import { NavBar } from '../NavBar.tsx';
+import { PartnerSlot } from '../PartnerSlot.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BalanceBox } from './BalanceBox.tsx';
+import { cobrandedPartner } from './cobrandedPartner.ts';
 import { customerFacts } from './customerGates.ts';
 import { customerText } from './customerSlots.ts';
 import { LogoutAction } from './privateContent.ts';
@@ -38,12 +41,15 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
   const own = privateContent.labels;
   const customer = state?.customer ?? null;
   const text = customerText(customer);
+  // The prerender has no customer: the partner shows once hydrated, so hydration still matches.
+  const partner = useHydrated() ? cobrandedPartner(customer) : null;
   return (
     <ShellSettingsProvider value={settingsWithFacts}>
       <header className="shell-header shell-header--private">
         <div className="shell-header__bar">
           <span className="shell-header__brand">
             <Logo item={content.header.variants.public.logoItems[0]} homeLabel={labels.homeLink} />
+            {partner ? <PartnerSlot partner={partner} /> : null}
           </span>
           <MobilePanel labels={labels}>{(close) => <NavBar items={privateContent.navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
           <div className="shell-private">
