@@ -11,5 +11,6 @@ const shown = /^(https:\/\/[^/?#@\s\\]+([/?#][^\s\\]*)?|data:image\/(png|jpeg|we
 /** partnerLogoUrl gives url if a co-branded header may show it, else "" (show the name). */
 export function partnerLogoUrl(url = ''): string {
   // Browsers drop tabs and newlines anywhere in a URL ("java\tscript:"): none may appear.
+  // eslint-disable-next-line no-control-regex -- control characters are what this looks for
   return url.length <= 65536 && shown.test(url) && !/[\u0000-\u001f\u007f]/.test(url) ? url : '';
 }
