@@ -55,6 +55,8 @@ func (h *Handler) pageOf(v *visit) *page {
 		LoggedIn: v.visitor.LoggedIn(),
 		// The customer's data, when the customer step had it at hand (customer.go).
 		HasCustomerData: v.customer != nil,
+		// A partner's link or the visit's partner cookie (partner.go).
+		PartnerDistributor: v.partnerDistributor() != "",
 	}
 	variant := rules.SelectHeader(in)
 	header, shown := h.headerFragment(locale, variant, regflow)

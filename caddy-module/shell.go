@@ -348,6 +348,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	if reason == "" {
 		h.keepAppView(w, r) // app_view.go: pages of the app without its signal still count
 		page = h.pageOf(v)
+		keepPartnerDistributor(w, v)
 		if repl != nil {
 			setPlaceholders(repl, v, page)
 		}

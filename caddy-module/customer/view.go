@@ -166,13 +166,14 @@ func Derive(a Answers, locale string) *View {
 		h.SwitchableAccounts = append(h.SwitchableAccounts, shellstate.SwitchableAccount{
 			FirstName: s.FirstName, LastName: s.LastName, CustomerID: s.CustomerID})
 	}
-	// A logo that is not https or an inline image is dropped (logo.go): no logo, no script.
-	if a.Cobranding != nil && LogoURL(a.Cobranding.DistributorLogo.URL) != "" {
+	// A logo that is not https or an inline image is dropped (logo.go): no logo, no script;
+	// the header then shows the partner's name as text.
+	if a.Cobranding != nil {
 		id := a.Cobranding.DistributorID
 		if id == "" {
 			id = cust.DistributorID
 		}
-		h.Cobranding = &shellstate.Cobranding{DistributorID: id, LogoURL: a.Cobranding.DistributorLogo.URL}
+		h.Cobranding = &shellstate.Cobranding{DistributorID: id, LogoURL: LogoURL(a.Cobranding.DistributorLogo.URL)}
 	}
 
 	v.Access = AccessFromDeposits(a.DepositTypes)

@@ -290,24 +290,24 @@ func TestDeriveHeaderFields(t *testing.T) {
 				t.Errorf("cobranding %+v", v.Customer.Cobranding)
 			}
 		}},
-		{"a cobranding logo that runs script gives none", "de-DE", func(a *Answers) {
+		{"a cobranding logo that runs script gives the partner's name only", "de-DE", func(a *Answers) {
 			a.Cobranding = &Cobranding{DistributorID: "p"}
 			a.Cobranding.DistributorLogo.URL = "javascript:alert(document.cookie)"
 		}, func(t *testing.T, v *View) {
-			if v.Customer.Cobranding != nil {
+			if v.Customer.Cobranding == nil || *v.Customer.Cobranding != (shellstate.Cobranding{DistributorID: "p"}) {
 				t.Errorf("cobranding %+v, want the javascript: logo dropped", v.Customer.Cobranding)
 			}
 		}},
-		{"a cobranding logo over plain http gives none", "de-DE", func(a *Answers) {
+		{"a cobranding logo over plain http gives the partner's name only", "de-DE", func(a *Answers) {
 			a.Cobranding = &Cobranding{DistributorID: "p"}
 			a.Cobranding.DistributorLogo.URL = "http://cdn.example.com/logo.png"
 		}, func(t *testing.T, v *View) {
-			if v.Customer.Cobranding != nil {
+			if v.Customer.Cobranding == nil || *v.Customer.Cobranding != (shellstate.Cobranding{DistributorID: "p"}) {
 				t.Errorf("cobranding %+v, want the http: logo dropped", v.Customer.Cobranding)
 			}
 		}},
-		{"a cobranding answer without a logo gives none", "de-DE", func(a *Answers) { a.Cobranding = &Cobranding{DistributorID: "p"} }, func(t *testing.T, v *View) {
-			if v.Customer.Cobranding != nil {
+		{"a cobranding answer without a logo gives the partner's name only", "de-DE", func(a *Answers) { a.Cobranding = &Cobranding{DistributorID: "p"} }, func(t *testing.T, v *View) {
+			if v.Customer.Cobranding == nil || *v.Customer.Cobranding != (shellstate.Cobranding{DistributorID: "p"}) {
 				t.Errorf("cobranding %+v", v.Customer.Cobranding)
 			}
 		}},

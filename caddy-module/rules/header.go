@@ -73,6 +73,13 @@ func PartnerLocale(regflow string) (string, bool) {
 	return l, ok
 }
 
+// IsPartnerDistributor tells whether id is a partner distributor whose visitors get the
+// partner header: the co-branded partners, whose distributor ids are their regflows.
+func IsPartnerDistributor(id string) bool {
+	_, ok := partnerRegflows[id]
+	return ok
+}
+
 // SelectHeader applies the header selection rule of spec section 4.
 func SelectHeader(in HeaderInput) HeaderVariant {
 	switch in.Mode {

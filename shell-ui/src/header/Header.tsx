@@ -23,7 +23,7 @@ export function Header({ data, labels }: HeaderProps) {
       <div className="shell-header__bar">
         <span className="shell-header__brand">
           <Logo item={data.logoItems[0]} homeLabel={labels.homeLink} />
-          {data.showPartnerSlot ? <PartnerSlot /> : null}
+          {data.partner ? <PartnerSlot partner={data.partner} /> : null}
         </span>
         {data.isHeaderDataLoading ? <NavSkeleton /> : null}
         {data.navItems.length > 0 ? (

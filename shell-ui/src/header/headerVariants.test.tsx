@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { axe } from '../../test/axe.ts';
 import { renderInShell } from '../../test/renderInShell.tsx';
 import { contentLocales } from '../content/index.ts';
+import { Partners } from '../content/partners.ts';
 import { Header } from './Header.tsx';
 import { headerData, headerVariantsOf, RegflowPartners, SkeletonNavItems } from './headerVariants.ts';
 
@@ -55,13 +56,19 @@ describe('header variants', () => {
     expect(await axe(container)).toHaveNoViolations();
   });
 
-  test('cobranded and partner registration: a neutral partner slot beside our logo', () => {
-    const { container, unmount } = renderVariant('de-DE', 'cobranded');
-    expect(container.querySelector('.shell-header__brand [data-shell-partner]')).not.toBeNull();
-    unmount();
-    const reg = renderVariant('de-DE', 'registration-dkb_retail');
-    expect(reg.container.querySelector('[data-shell-partner]')).not.toBeNull();
+  test.each(Object.entries(RegflowPartners))('a partner registration (%s) shows the partner’s logo and name beside ours, no empty box', (regflow, locale) => {
+    const { container, unmount } = renderVariant(locale, `registration-${regflow}`);
+    const logo = container.querySelector<HTMLImageElement>('.shell-header__brand [data-shell-partner] img');
+    expect(logo?.getAttribute('src')).toMatch(new RegExp(`${regflow}[^/]*\\.svg`));
+    expect(logo?.alt).toBe(Partners[regflow]!.name);
+    expect(screen.getByRole('img', { name: Partners[regflow]!.name })).toBe(logo);
     expect(navigation()).toBeNull();
+    unmount();
+  });
+
+  test('the generic co-branded header names no partner: no empty slot', () => {
+    const { container } = renderVariant('de-DE', 'cobranded');
+    expect(container.querySelector('[data-shell-partner]')).toBeNull();
   });
 
   test('integrated renders nothing', () => {

@@ -1,6 +1,7 @@
 // Header variants (spec 2.1 and section 4, header selection). The gateway picks
 // state.headerVariant and serves that fragment, or the public one when the manifest lacks it;
 // the client must pick the same data, so prerender and hydration both go through here.
+import { Partners } from '../content/partners.ts';
 import type { LocaleContent } from '../model/content.ts';
 import type { HeaderDataSource } from '../model/header.ts';
 
@@ -71,6 +72,10 @@ export function headerData(content: LocaleContent, variant: string): HeaderDataS
   if (variant === 'loading') return { ...logoOnly, isHeaderDataLoading: true };
   if (variant === 'bank-navigation') return { ...pub, actionItems: [] };
   if (variant === 'registration') return { ...pub, navItems: [], actionItems: login };
-  if (variant === 'cobranded' || variant.startsWith('registration-')) return { ...pub, navItems: [], actionItems: login, showPartnerSlot: true };
+  if (variant.startsWith('registration-')) {
+    const partner = Partners[variant.slice('registration-'.length)];
+    return { ...pub, navItems: [], actionItems: login, ...(partner ? { partner } : {}) };
+  }
+  if (variant === 'cobranded') return { ...pub, navItems: [], actionItems: login };
   return pub;
 }

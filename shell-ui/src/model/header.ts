@@ -1,6 +1,8 @@
 // The header data source of spec section 3: what a header renders, per market and variant.
 // Content modules under src/content/ fill it; components never hard-code menus or labels.
 
+import type { Partner } from '../content/partners.ts';
+
 /** HeaderType is the header variant: public (visitors), private (customers), integrated (hidden). */
 export type HeaderType = 'public' | 'private' | 'integrated';
 
@@ -106,11 +108,8 @@ export interface HeaderDataSource {
   actionItems: ActionItem[];
   hideCustomerBalance?: boolean;
   isHeaderDataLoading?: boolean;
-  /**
-   * showPartnerSlot puts a partner slot beside the logo (partner-logo and partner
-   * registration headers); it stays neutral until the state names the partner.
-   */
-  showPartnerSlot?: boolean;
+  /** partner is shown beside the logo (a partner's registration header; src/content/partners.ts). */
+  partner?: Partner;
 }
 
 /**

@@ -364,3 +364,24 @@ describe('logout and account switching', () => {
     expect(screen.queryByRole('group', { hidden: true })).toBeNull();
   });
 });
+
+describe('a partner customer’s header (cobranding)', () => {
+  const logo = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='96' height='28'/%3E";
+  test.each([
+    ['the cobranding logo, named', { distributorId: 'dkb_retail', logoUrl: logo }, logo, ''],
+    ['a refused logo: the partner’s name as text', { distributorId: 'dkb_retail', logoUrl: '' }, null, 'DKB'],
+    ['the customer’s distributor when the answer names none', { distributorId: '', logoUrl: logo }, logo, ''],
+  ])('%s', async (_name, cobranding, src, text) => {
+    const { container } = await renderPrivate({ customer: { ...Personas.partner, cobranding } });
+    const slot = container.querySelector('.shell-header__brand [data-shell-partner]');
+    expect(slot).not.toBeNull();
+    expect(slot!.querySelector('img')?.getAttribute('src') ?? null).toBe(src);
+    if (src) expect(screen.getByRole('img', { name: 'DKB' })).toBeDefined();
+    expect(slot!.textContent).toBe(text);
+  });
+
+  test('a customer of our own distributors: no partner', async () => {
+    const { container } = await renderPrivate();
+    expect(container.querySelector('[data-shell-partner]')).toBeNull();
+  });
+});

@@ -7,8 +7,10 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { Logo } from '../Logo.tsx';
 import { MobilePanel } from '../MobilePanel.tsx';
 import { NavBar } from '../NavBar.tsx';
+import { PartnerSlot } from '../PartnerSlot.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { BalanceBox } from './BalanceBox.tsx';
+import { cobrandedPartner } from './cobrandedPartner.ts';
 import { customerFacts } from './customerGates.ts';
 import { customerText } from './customerSlots.ts';
 import { LogoutAction } from './privateContent.ts';
@@ -48,12 +50,15 @@ export function PrivateHeader({ content, privateContent, state, clipboard }: Pri
   const own = privateContent.labels;
   const customer = state?.customer ?? null;
   const text = customerText(customer);
+  // The prerender has no customer: the partner shows once hydrated, so hydration still matches.
+  const partner = useHydrated() ? cobrandedPartner(customer) : null;
   return (
     <ShellSettingsProvider value={settingsWithFacts}>
       <header className="shell-header shell-header--private">
         <div className="shell-header__bar">
           <span className="shell-header__brand">
             <Logo item={content.header.variants.public.logoItems[0]} homeLabel={labels.homeLink} />
+            {partner ? <PartnerSlot partner={partner} /> : null}
           </span>
           <MobilePanel labels={labels}>{(close) => <NavBar items={navItems} label={labels.mainNavigation} onNavigate={close} />}</MobilePanel>
           <div className="shell-private">
