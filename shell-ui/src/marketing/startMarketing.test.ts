@@ -15,6 +15,7 @@ const visitor: ShellState = {
   isAuthRequired: false,
   access: null,
   flags: null,
+  appView: false,
 };
 const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, customerId: 'DE5000001' };
 
