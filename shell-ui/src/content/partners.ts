@@ -9,12 +9,9 @@ import fairstone from './partners/fairstone.svg?no-inline';
 import legalAndGeneral from './partners/legal_and_general.svg?no-inline';
 import mseSavingsHub from './partners/mse_savings_hub.svg?no-inline';
 
-/** Partner is what a co-branded header shows of a partner: its logo, else its name. */
-export interface Partner {
-  name: string;
-  /** logoUrl: an https URL, an inline image or a bundle file; anything else shows the name. */
-  logoUrl?: string;
-}
+import type { Partner } from '../model/header.ts';
+
+export type { Partner } from '../model/header.ts';
 
 export const Partners: Readonly<Record<string, Partner>> = {
   dkb_retail: { name: 'DKB', logoUrl: dkbRetail },

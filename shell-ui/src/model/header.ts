@@ -1,7 +1,6 @@
 // The header data source of spec section 3: what a header renders, per market and variant.
 // Content modules under src/content/ fill it; components never hard-code menus or labels.
 
-import type { Partner } from '../content/partners.ts';
 
 /** HeaderType is the header variant: public (visitors), private (customers), integrated (hidden). */
 export type HeaderType = 'public' | 'private' | 'integrated';
@@ -123,4 +122,11 @@ export interface HeaderContent {
   labels: HeaderLabels;
   /** variants: public, and any variant the market defines itself (others derive from public). */
   variants: { public: HeaderDataSource } & Partial<Record<string, HeaderDataSource>>;
+}
+
+/** Partner is what a co-branded header shows of a partner: its logo, else its name. */
+export interface Partner {
+  name: string;
+  /** logoUrl: an https URL, an inline image or a bundle file; anything else shows the name. */
+  logoUrl?: string;
 }
