@@ -2,6 +2,7 @@
 // shell-ui/src/content/<locale>/ and the market list, compiled from their
 // TypeScript source with rolldown (Vite's bundler), so the browser tests
 // expect what the content team wrote, for whatever locales exist.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,11 @@ const src = join(repoRoot, 'shell-ui', 'src');
  * path is the locale's home page on the demo site (basePath + "/").
  */
 export async function loadLocaleContent() {
-  const dirs = (await readdir(join(src, 'content'), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  // A locale is a folder with an index.ts; private/, partners/ and testdata/ are shared parts.
+  const dirs = (await readdir(join(src, 'content'), { withFileTypes: true }))
+    .filter((d) => d.isDirectory() && existsSync(join(src, 'content', d.name, 'index.ts')))
+    .map((d) => d.name)
+    .sort();
   if (dirs.length === 0) throw new Error(`no locale folders in ${join(src, 'content')}: the content layout changed; update e2e/tests/locale-content.mjs`);
   const tmp = await mkdtemp(join(tmpdir(), 'shellgate-content-'));
   try {

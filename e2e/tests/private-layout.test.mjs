@@ -29,7 +29,7 @@ const desktopWidths = [992, 1024, 1200, 1280, 1440, 1920];
 const smallWidths = [390, 768];
 
 // The markets with a private header are those with a private content file; their demo hosts
-// come from the demo Caddyfile's `host` lines (de-DE, the default market, is plain localhost).
+// come from the demo Caddyfile's `hosts` lines (de-DE, the default market, is plain localhost).
 async function privateMarkets() {
   const contentDir = join(repoRoot, 'shell-ui', 'src', 'content');
   const locales = [];
@@ -37,7 +37,7 @@ async function privateMarkets() {
     if (existsSync(join(contentDir, locale, 'private.ts'))) locales.push(locale);
   }
   const caddyfile = await readFile(join(repoRoot, 'Caddyfile'), 'utf8');
-  const hosts = Object.fromEntries([...caddyfile.matchAll(/^\s*host\s+(\S+)\s+(\S+)\s*$/gm)].map((m) => [m[2], m[1]]));
+  const hosts = Object.fromEntries([...caddyfile.matchAll(/^\s*hosts\s+(\S+)\s+(\S+)\s*$/gm)].map((m) => [m[2], m[1]]));
   return locales.map((locale) => ({ locale, host: hosts[locale] ?? 'localhost' }));
 }
 
