@@ -78,7 +78,7 @@ GO_RACE_PACKAGES := ./caddy-module/ ./caddy-module/identity/ ./caddy-module/sess
 GO_PLAIN_PACKAGES = $(filter-out $(shell $(GO) list $(GO_RACE_PACKAGES)),$(shell $(GO) list ./...))
 test-go: $(BIN)
 	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -race -count=1 $(GO_TEST_FLAGS) $(GO_RACE_PACKAGES)
-	$(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
+	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
 
 test-ui: $(NODE_STAMP)
 	npm run typecheck -w shell-ui

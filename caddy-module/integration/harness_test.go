@@ -41,7 +41,7 @@ func shellgateBinary(t *testing.T) string {
 			return
 		}
 		builtBin = filepath.Join(dir, "shellgate")
-		cmd := exec.Command("go", "build", "-o", builtBin, "./caddy-module/cmd/shellgate")
+		cmd := exec.Command("go", "build", "-tags", "builtinassets", "-o", builtBin, "./caddy-module/cmd/shellgate")
 		cmd.Dir = authtest.RepoRoot(t)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			builtErr = fmt.Errorf("building shellgate: %v\n%s", err, out)
