@@ -13,7 +13,10 @@ export function shellClass(name) {
   return built;
 }
 
-/** sel gives a CSS selector with each .shell-… class in it as the built page names it. */
+/**
+ * sel gives a CSS selector with each .shell-… class in it as the built page names it. A class
+ * no stylesheet defines keeps its name in the build (a hook such as shell-logout), so here too.
+ */
 export function sel(selector) {
-  return selector.replace(/(?<=\.)shell-[\w-]+/g, shellClass);
+  return selector.replace(/(?<=\.)shell-[\w-]+/g, (name) => shellClasses[name] ?? name);
 }
