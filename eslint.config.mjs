@@ -21,6 +21,7 @@ export default defineConfig(
       "shell-ui/prerender/**/*.{ts,tsx,mjs}",
       "shell-ui/test/**/*.{ts,tsx}",
       "shell-ui/vite.config.ts",
+      "shell-ui/shortClassNames.ts",
       "platform-enums/**/*.ts",
       "e2e/**/*.mjs",
     ],

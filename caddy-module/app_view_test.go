@@ -163,7 +163,7 @@ func TestAppViewSlimsTheFooterForTheWholeBrowserSession(t *testing.T) {
 				t.Errorf("state appView = %v, want %v", got, tt.wantApp)
 			}
 			for _, part := range []string{"shell-market", "shell-footer__groups", "shell-footer__copyright"} {
-				n := footerPart(t, body, part)
+				n := footerPart(t, body, uiClass(t, part))
 				if n == nil {
 					t.Fatalf("the footer has no %s", part)
 				}
@@ -210,7 +210,7 @@ func TestIntegratedPageGetsNoFooter(t *testing.T) {
 			t.Fatal(err)
 		}
 		body := rec.Body.String()
-		if got := strings.Contains(body, `<footer class="shell-footer`); got != tt.wantFooter {
+		if got := strings.Contains(body, `<footer class="`+uiClass(t, "shell-footer")+` `); got != tt.wantFooter {
 			t.Errorf("%s (%v header): footer shown %v, want %v", tt.path, stateOf(t, body)["headerVariant"], got, tt.wantFooter)
 		}
 		if !strings.Contains(body, footerOpen) {

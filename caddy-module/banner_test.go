@@ -102,7 +102,7 @@ func TestFlagsReachTheFirstHTML(t *testing.T) {
 			}
 			check("Beleggen", openTagBefore(t, body, ">Beleggen"), tt.beleggen)
 			_, de := get(t, tester, "/festgeld/")
-			check("app banner", regexp.MustCompile(`<div class="shell-app-banner"[^>]*>`).FindString(de), tt.appBanner)
+			check("app banner", regexp.MustCompile(`<div class="`+uiClass(t, "shell-app-banner")+`"[^>]*>`).FindString(de), tt.appBanner)
 			poland := regexp.MustCompile(`<li [^>]*><a href="/pl-pl/"`).FindString(body)
 			check("unified Polska", poland, tt.unifiedPoland)
 			check("Polska on its own site", regexp.MustCompile(`<li [^>]*><a href="https://www.shellgate.com/pl-pl/"`).FindString(body), !tt.unifiedPoland)
@@ -111,7 +111,10 @@ func TestFlagsReachTheFirstHTML(t *testing.T) {
 	}
 }
 
-var bannerForm = regexp.MustCompile(`<div data-shell="header"><form class="shell-banner"[^>]*>(.*?)</form><header`)
+// bannerForm finds the country banner's form at the top of the header mount.
+func bannerForm(t testing.TB) *regexp.Regexp {
+	return regexp.MustCompile(`<div data-shell="header"><form class="` + uiClass(t, "shell-banner") + `"[^>]*>(.*?)</form><header`)
+}
 
 func TestCountryBannerAtTheEdge(t *testing.T) {
 	tester := startEdge(t, "banner {\n country_header CF-IPCountry\n}")
@@ -134,7 +137,7 @@ func TestCountryBannerAtTheEdge(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res, body := get(t, tester, tt.path, tt.headers...)
 			state := stateOf(t, body)
-			m := bannerForm.FindStringSubmatch(body)
+			m := bannerForm(t).FindStringSubmatch(body)
 			// The decision depends on cookies and the country: no cache may serve it to another.
 			if vary := strings.Join(res.Header.Values("Vary"), ","); !strings.Contains(vary, "Cookie") || !strings.Contains(vary, "CF-IPCountry") {
 				t.Errorf("Vary %q", vary)
@@ -202,17 +205,17 @@ func TestCountryBannerFlow(t *testing.T) {
 		t.Fatalf("preferred locale %q", preferred)
 	}
 	// On the chosen market: no banner. Back on the German site: the banner asks.
-	if _, body := get(t, tester, "/en-gb/", "Cookie", "shell_preferred_locale=en-gb"); bannerForm.MatchString(body) {
+	if _, body := get(t, tester, "/en-gb/", "Cookie", "shell_preferred_locale=en-gb"); bannerForm(t).MatchString(body) {
 		t.Fatal("banner on the market the visitor chose")
 	}
-	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=en-gb"); !bannerForm.MatchString(body) {
+	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=en-gb"); !bannerForm(t).MatchString(body) {
 		t.Fatal("no banner on another market than the preferred one")
 	}
 	res = post("confirm=de-DE&return=/festgeld/", "shell_preferred_locale=en-gb")
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/festgeld/" {
 		t.Fatalf("confirm: %d to %q", res.StatusCode, res.Header.Get("Location"))
 	}
-	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=de-de"); bannerForm.MatchString(body) {
+	if _, body := get(t, tester, "/festgeld/", "Cookie", "shell_preferred_locale=de-de"); bannerForm(t).MatchString(body) {
 		t.Fatal("banner still there after 'all good'")
 	}
 	// A cross-site form is refused and sets nothing.
@@ -233,7 +236,7 @@ func TestCountryBannerFlow(t *testing.T) {
 func TestBannerReturnFieldIsEscaped(t *testing.T) {
 	tester := startEdge(t, "")
 	_, body := get(t, tester, `/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E/?region_redirect`)
-	m := bannerForm.FindStringSubmatch(body)
+	m := bannerForm(t).FindStringSubmatch(body)
 	if m == nil {
 		t.Fatal("no banner")
 	}
@@ -256,7 +259,7 @@ func TestBannerNamesAreTheOperators(t *testing.T) {
 		{"/festgeld/", "redirected=1", true},
 	} {
 		_, body := get(t, tester, tt.path, "Cookie", tt.cookie)
-		if got := bannerForm.MatchString(body); got != tt.banner {
+		if got := bannerForm(t).MatchString(body); got != tt.banner {
 			t.Errorf("%s with cookie %q: banner %v, want %v", tt.path, tt.cookie, got, tt.banner)
 		}
 	}

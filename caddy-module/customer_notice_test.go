@@ -10,8 +10,10 @@ import (
 	"github.com/caddyserver/caddy/v2"
 )
 
-// balanceBoxTag is the balance box's opening tag in the first HTML's header.
-var balanceBoxTag = regexp.MustCompile(`<section class="shell-balance"[^>]*>`)
+// balanceBoxTag finds the balance box's opening tag in the first HTML's header.
+func balanceBoxTag(t testing.TB) *regexp.Regexp {
+	return regexp.MustCompile(`<section class="` + uiClass(t, "shell-balance") + `"[^>]*>`)
+}
 
 // Every failing account call of the error catalogue (spec 8) shows the balance box with the
 // notice the catalogue gives it, in the first HTML, for a persona of testdata/personas each.
@@ -44,7 +46,7 @@ func TestEveryAccountFailureShowsItsNoticeInTheHeader(t *testing.T) {
 				t.Fatalf("notice %+v, want a title and a tooltip saying %q", n, tt.tooltip)
 			}
 			header, _, _ := strings.Cut(body, `<div data-shell="footer">`)
-			box := balanceBoxTag.FindString(header)
+			box := balanceBoxTag(t).FindString(header)
 			if box == "" || strings.Contains(box, "hidden") {
 				t.Errorf("balance box %q: hidden or missing, want it shown with the notice", box)
 			}

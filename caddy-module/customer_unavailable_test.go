@@ -65,7 +65,7 @@ func TestNeverADeadEnd(t *testing.T) {
 				if strings.Contains(header, "[[shell:customer.") {
 					t.Error("the header still has an unfilled customer slot")
 				}
-				box := balanceBoxTag.FindString(header)
+				box := balanceBoxTag(t).FindString(header)
 				if shown := box != "" && !strings.Contains(box, "hidden"); shown != tt.notice {
 					t.Errorf("balance box %q shown %v, want %v", box, shown, tt.notice)
 				}

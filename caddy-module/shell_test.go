@@ -388,7 +388,7 @@ func TestDesignVersionPicksTheFooter(t *testing.T) {
 			if got := stateOf(t, body)["designVersion"]; got != v {
 				t.Errorf("state design version %v", got)
 			}
-			if !strings.Contains(body, `<div data-shell="footer"><footer class="shell-footer shell-footer--`+v+`"`) {
+			if !strings.Contains(body, `<div data-shell="footer"><footer class="`+uiClass(t, "shell-footer")+` `+uiClass(t, "shell-footer--"+v)+`"`) {
 				t.Errorf("the footer is not the %s layout", v)
 			}
 		})

@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { visualizer } from 'rollup-plugin-visualizer';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { shortClassNames } from './shortClassNames.ts';
+
+// Both builds shorten the shell's class names with the same map (shortClassNames.ts).
+const srcDir = fileURLToPath(new URL('./src/', import.meta.url));
 
 // SHELL_ANALYZE=<file> writes a bundle analysis of the client build (modules per chunk, their
 // minified sizes read from the sourcemap) to <file>: `.json` gives raw data, `.txt` a list,
@@ -49,8 +54,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   oxc: { jsx: { runtime: 'automatic' } },
   publicDir: false,
   plugins: isSsrBuild
-    ? []
+    ? [shortClassNames(srcDir, { writeMap: false })]
     : [
+        shortClassNames(srcDir, { writeMap: true }),
         plainDynamicImports,
         marketPrivateMenus,
         ...(analyze ? [visualizer({ filename: analyze, template: analyze.endsWith('.json') ? 'raw-data' : analyze.endsWith('.txt') ? 'list' : 'treemap', sourcemap: true, gzipSize: true })] : []),

@@ -8,6 +8,7 @@ import { launchBrowser } from '../lib/browser.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
 import { startPersonasAPI } from '../lib/personas.mjs';
 import { startStack } from '../lib/stack.mjs';
+import { sel, shellClasses } from '../lib/classes.mjs';
 import { screenshotPath, waitForShellReady } from '../lib/suite.mjs';
 
 let stack;
@@ -49,19 +50,19 @@ describe('failing customer data', () => {
           const notice = state.customer.notAvailableMessage;
           assert.ok(notice?.title, 'the state carries the notice');
           assert.equal(state.customer.state, '', 'the account state is unknown');
-          const box = page.locator('[data-shell="header"] .shell-balance').first();
+          const box = page.locator(sel('[data-shell="header"] .shell-balance')).first();
           if (width === 1440) {
             assert.equal(await box.isVisible(), true, 'the balance box shows');
             assert.ok((await box.innerText()).includes(notice.title), "the notice's title shows");
-            await box.locator('.shell-balance__tip-button').focus();
+            await box.locator(sel('.shell-balance__tip-button')).focus();
             const tip = box.locator('[role="tooltip"]');
             await tip.waitFor({ state: 'visible' });
             assert.equal((await tip.innerText()).trim(), notice.tooltipText, 'the tooltip says why');
           } else {
             // On a phone the bar has no balance box: the account menu carries the notice.
             assert.equal(await box.isVisible(), false, 'no balance box in the phone bar');
-            await page.locator('[data-shell="header"] .shell-account__button').click();
-            const inMenu = page.locator('[data-shell="header"] .shell-account__notice');
+            await page.locator(sel('[data-shell="header"] .shell-account__button')).click();
+            const inMenu = page.locator(sel('[data-shell="header"] .shell-account__notice'));
             await inMenu.waitFor({ state: 'visible' });
             const text = await inMenu.innerText();
             assert.ok(text.includes(notice.title) && text.includes(notice.tooltipText), 'the account menu shows the notice and why');
@@ -80,11 +81,14 @@ describe('failing customer data', () => {
       try {
         const state = await inlineState(page);
         assert.equal(state.headerVariant, 'private', 'the private header, not the loading one');
-        assert.equal(await page.locator('[data-shell="header"] .shell-skeleton, [data-shell="header"] [class*="skeleton"]').count(), 0, 'no skeletons');
-        const logout = page.locator('[data-shell="header"] form.shell-logout button');
+        // Every skeleton class of the build (their short names do not say "skeleton").
+        const skeletons = Object.entries(shellClasses).filter(([name]) => name.includes('skeleton')).map(([, built]) => `[data-shell="header"] .${built}`);
+        assert.ok(skeletons.length > 0, 'the build has skeleton classes');
+        assert.equal(await page.locator(skeletons.join(', ')).count(), 0, 'no skeletons');
+        const logout = page.locator(sel('[data-shell="header"] form.shell-logout button'));
         assert.equal(await logout.isVisible(), true, 'logout shows');
         if (width === 1440) {
-          const box = page.locator('[data-shell="header"] .shell-balance').first();
+          const box = page.locator(sel('[data-shell="header"] .shell-balance')).first();
           assert.equal(await box.isVisible(), true, 'the balance box holds the not-available notice');
           assert.ok((await box.innerText()).includes(state.customer.notAvailableMessage.title));
         }

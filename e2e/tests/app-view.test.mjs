@@ -4,16 +4,17 @@
 // without the header (a link) stays so. An ordinary browser gets the whole footer.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { sel } from '../lib/classes.mjs';
 import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 const Footer = '[data-shell="footer"] footer';
-const Parts = { picker: `${Footer} .shell-market`, links: `${Footer} .shell-footer__groups`, appBanner: `${Footer} .shell-app-banner` };
+const Parts = { picker: sel(`${Footer} .shell-market`), links: sel(`${Footer} .shell-footer__groups`), appBanner: sel(`${Footer} .shell-app-banner`) };
 
 async function visibleParts(tab) {
   const out = {};
   for (const [name, selector] of Object.entries(Parts)) out[name] = await tab.locator(selector).isVisible();
-  out.copyright = await tab.locator(`${Footer} .shell-footer__copyright`).isVisible();
+  out.copyright = await tab.locator(sel(`${Footer} .shell-footer__copyright`)).isVisible();
   return out;
 }
 

@@ -5,12 +5,13 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
+import { sel, shellClass } from '../lib/classes.mjs';
 import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 const axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const Banner = '[data-shell="header"] > form.shell-banner';
+const Banner = sel('[data-shell="header"] > form.shell-banner');
 const PreferredCookie = 'shell_preferred_locale';
 const RedirectCookie = 'shell_region_redirect';
 
@@ -20,10 +21,10 @@ async function cookiesOf(context) {
 
 async function axeViolations(tab) {
   await tab.addScriptTag({ content: axeSource });
-  return tab.evaluate(async () => {
-    const result = await window.axe.run({ include: [document.querySelector('form.shell-banner')] }, { resultTypes: ['violations'] });
+  return tab.evaluate(async (form) => {
+    const result = await window.axe.run({ include: [document.querySelector(form)] }, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, sel('form.shell-banner'));
 }
 
 for (const width of ['desktop', 'mobile']) {
@@ -112,11 +113,11 @@ for (const width of ['desktop', 'mobile']) {
 describe('flags at the edge', () => {
   test('nl Beleggen, the app banner and the flagged markets are in the raw HTML', async () => {
     const nl = await (await fetch(`${suite.base}/nl-nl/`)).text();
-    assert.match(nl, /<li class="shell-nav__item" data-shell-flag="isDWMLaunchNL\|ippDwmLaunchNl"(?! hidden)[^>]*>/, 'Beleggen shown');
-    assert.match(nl, /<li data-shell-flag="b2cNewMarketLocales:de-ch !b2cUnifiedDomainLocales:de-ch"><a /, 'Schweiz listed');
-    assert.match(nl, /<li data-shell-flag="b2cUnifiedDomainLocales:pl-pl"><a href="\/pl-pl\/"/, 'Polska on this host');
+    assert.match(nl, new RegExp(`<li class="${shellClass('shell-nav__item')}" data-shell-flag="isDWMLaunchNL\\|ippDwmLaunchNl"(?! hidden)[^>]*>`), 'Beleggen shown');
+    assert.match(nl, /<li data-flag="CH" data-shell-flag="b2cNewMarketLocales:de-ch !b2cUnifiedDomainLocales:de-ch"><a /, 'Schweiz listed');
+    assert.match(nl, /<li data-flag="PL" data-shell-flag="b2cUnifiedDomainLocales:pl-pl"><a href="\/pl-pl\/"/, 'Polska on this host');
     const de = await (await fetch(`${suite.base}/festgeld/`)).text();
-    assert.match(de, /<div class="shell-app-banner"[^>]*data-shell-flag="[^"]*"(?! hidden)>/, 'app banner shown');
+    assert.match(de, new RegExp(`<div class="${shellClass('shell-app-banner')}"[^>]*data-shell-flag="[^"]*"(?! hidden)>`), 'app banner shown');
   });
 
   test('a visitor sees what the raw HTML shows: Beleggen visible after hydration too', async () => {

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchBrowser } from '../lib/browser.mjs';
 import { startPersonasAPI } from '../lib/personas.mjs';
+import { sel } from '../lib/classes.mjs';
 import { waitForShellReady } from '../lib/suite.mjs';
 import { freePort } from '../lib/gateway.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
@@ -111,7 +112,7 @@ describe('customer personas in Chromium', () => {
       assert.equal(new URL(page.url()).pathname, '/festgeld/', `${user} stays on the page`);
       const state = await inlineState(page);
       assert.equal(state.headerVariant, 'private', `${user}: the private header in the first HTML`);
-      const box = page.locator('[data-shell="header"] .shell-balance').first();
+      const box = page.locator(sel('[data-shell="header"] .shell-balance')).first();
       assert.equal(await box.isVisible(), true, `${user}: the balance box shows`);
       seen[user] = { text: await box.innerText(), customer: state.customer };
       await context.close();
@@ -147,10 +148,10 @@ describe('customer personas in Chromium', () => {
       const { context, page, errors } = await logIn('switcher', '/festgeld/');
       const state = await inlineState(page);
       assert.equal(state.headerVariant, 'loading');
-      assert.equal(await page.locator('.shell-nav-skeleton__item').count(), 4);
-      await page.waitForSelector('[data-shell="header"] .shell-avatar', { timeout: 20_000 });
-      assert.equal(await page.locator('.shell-avatar').first().innerText(), 'TR');
-      assert.equal(await page.locator('.shell-nav-skeleton__item').count(), 0);
+      assert.equal(await page.locator(sel('.shell-nav-skeleton__item')).count(), 4);
+      await page.waitForSelector(sel('[data-shell="header"] .shell-avatar'), { timeout: 20_000 });
+      assert.equal(await page.locator(sel('.shell-avatar')).first().innerText(), 'TR');
+      assert.equal(await page.locator(sel('.shell-nav-skeleton__item')).count(), 0);
       assert.deepEqual(errors, []);
       await context.close();
     } finally {
@@ -163,7 +164,7 @@ describe('customer personas in Chromium', () => {
   test('account switching: the switcher acts for Mia, then switches back', async () => {
     const { context, page, errors } = await logIn('switcher', '/festgeld/');
     await waitForShellReady(page, 20_000);
-    assert.equal(await page.locator('[data-shell="header"] .shell-avatar').first().innerText(), 'TR');
+    assert.equal(await page.locator(sel('[data-shell="header"] .shell-avatar')).first().innerText(), 'TR');
     const menuButton = page.getByRole('button', { name: 'Kontomenü' });
     await menuButton.click();
     const menu = page.getByRole('menu', { name: 'Kontomenü' });
@@ -175,7 +176,7 @@ describe('customer personas in Chromium', () => {
     assert.equal(state.customer.fullName, 'Mia Richter');
     assert.ok(state.loginCustomerId, 'the state names the login while switched');
     await waitForShellReady(page, 20_000);
-    assert.equal(await page.locator('[data-shell="header"] .shell-avatar').first().innerText(), 'MR');
+    assert.equal(await page.locator(sel('[data-shell="header"] .shell-avatar')).first().innerText(), 'MR');
     // Back to the login's own customer from the same list.
     await page.getByRole('button', { name: 'Kontomenü' }).click();
     await page.getByRole('menu', { name: 'Kontomenü' }).getByRole('menuitem', { name: /Thomas Richter/ }).click();
@@ -198,9 +199,9 @@ describe('customer personas in Chromium', () => {
     await page.getByRole('button', { name: 'Kontomenü' }).click();
     await page.getByRole('menu', { name: 'Kontomenü' }).getByRole('menuitem', { name: new RegExp(iban.display.slice(0, 9)) }).click();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), iban.copy);
-    await page.waitForFunction(() => document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'));
+    await page.waitForFunction((copy) => document.querySelector(copy)?.textContent?.includes('Kopiert'), sel('.shell-account__copy'));
     const copiedAt = Date.now();
-    await page.waitForFunction(() => !document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'), null, { timeout: 6000 });
+    await page.waitForFunction((copy) => !document.querySelector(copy)?.textContent?.includes('Kopiert'), sel('.shell-account__copy'), { timeout: 6000 });
     const shownFor = Date.now() - copiedAt;
     assert.ok(shownFor > 2500 && shownFor < 4500, `the copied mark showed for ${shownFor} ms`);
     assert.deepEqual(errors, []);

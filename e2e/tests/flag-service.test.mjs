@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { startGateway } from '../lib/gateway.mjs';
+import { sel } from '../lib/classes.mjs';
 import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
@@ -72,13 +73,13 @@ describe('a gateway with a flag service', () => {
         const tab = await context.newPage();
         await tab.goto(`${suite.base}/festgeld/`);
         await waitForShellReady(tab);
-        const fileBanner = tab.locator('[data-shell="footer"] .shell-app-banner');
+        const fileBanner = tab.locator(sel('[data-shell="footer"] .shell-app-banner'));
         await fileBanner.scrollIntoViewIfNeeded();
         assert.ok(await fileBanner.isVisible(), 'the demo (flag file only) shows the app banner');
 
         await tab.goto(`${gateway.base}/festgeld/`);
         await waitForShellReady(tab);
-        assert.equal(await tab.locator('[data-shell="footer"] .shell-app-banner:visible').count(), 0, 'the service turned the banner off');
+        assert.equal(await tab.locator(sel('[data-shell="footer"] .shell-app-banner:visible')).count(), 0, 'the service turned the banner off');
         const footer = tab.locator('[data-shell="footer"]');
         await footer.scrollIntoViewIfNeeded();
         await tab.screenshot({ path: screenshotPath(`flag-service-banner-off-${px}.png`) });
@@ -103,7 +104,7 @@ describe('a gateway with a flag service', () => {
       assert.equal(res.status(), 200);
       assert.ok(took < 3000, `the page took ${took} ms`);
       await waitForShellReady(tab);
-      const banner = tab.locator('[data-shell="footer"] .shell-app-banner');
+      const banner = tab.locator(sel('[data-shell="footer"] .shell-app-banner'));
       await banner.scrollIntoViewIfNeeded();
       assert.ok(await banner.isVisible(), "the flag file's app banner shows");
       await tab.screenshot({ path: screenshotPath('flag-service-silent-1440.png') });

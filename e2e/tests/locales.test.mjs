@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { viewports } from '../lib/browser.mjs';
+import { sel, shellClass } from '../lib/classes.mjs';
 import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 import { startDesignV2Gateway } from './design-v2-gateway.mjs';
 import { loadLocaleContent } from './locale-content.mjs';
@@ -186,7 +187,7 @@ async function usePanel(tab, { content, nav, name }) {
   assert.ok((await scrollY()) > 0, 'the page scrolls while the panel is closed');
   await tab.evaluate(() => window.scrollTo(0, 0));
   const before = await contentTop();
-  const bar = await box(tab.locator(`${header} .shell-header__bar`));
+  const bar = await box(tab.locator(sel(`${header} .shell-header__bar`)));
 
   await hamburger.tap();
   await panel.waitFor({ state: 'visible', timeout: 2000 });
@@ -263,7 +264,7 @@ async function usePanel(tab, { content, nav, name }) {
 async function checkFooter(tab, { content, state, width }) {
   const f = content.footer;
   const el = tab.locator(`${footer} footer`);
-  assert.match(await el.getAttribute('class'), new RegExp(`shell-footer--${state.designVersion}\\b`), `footer layout ${state.designVersion}`);
+  assert.match(await el.getAttribute('class'), new RegExp(`(^| )${shellClass(`shell-footer--${state.designVersion}`)}( |$)`), `footer layout ${state.designVersion}`);
   if (!f.hideFooterLinks) {
     const nav = tab.locator(footer).getByRole('navigation', { name: f.labels.footerNavigation, exact: true });
     const headings = (await nav.getByRole('heading').allInnerTexts()).map((s) => s.trim());
@@ -421,7 +422,7 @@ describe('phone menu panel under the country banner', () => {
       const tab = await context.newPage();
       await tab.goto(`${suite.base}${market.path}?region_redirect=1`);
       await waitForShellReady(tab);
-      const bar = await box(tab.locator(`${header} .shell-header__bar`));
+      const bar = await box(tab.locator(sel(`${header} .shell-header__bar`)));
       assert.ok(bar.y >= 20, `the banner pushes the header bar down (bar at y=${bar.y}); without it this test checks nothing`);
       const contentTop = (await box(tab.locator('main.content'))).y;
       const hamburger = tab.locator(header).getByRole('button', { name: market.content.header.labels.openMenu, exact: true });

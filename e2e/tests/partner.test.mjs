@@ -8,11 +8,12 @@ import { launchBrowser } from '../lib/browser.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
 import { startPersonasAPI } from '../lib/personas.mjs';
 import { startStack } from '../lib/stack.mjs';
+import { sel } from '../lib/classes.mjs';
 import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 const Header = '[data-shell="header"] > header';
-const Partner = `${Header} .shell-header__brand [data-shell-partner]`;
+const Partner = sel(`${Header} .shell-header__brand [data-shell-partner]`);
 
 const registrations = [
   ['dkb_retail', '/register/', 'DKB'],
@@ -33,9 +34,9 @@ async function fits(tab, name, width) {
   const l = await box(logo);
   const [maxW, maxH] = width >= 992 ? [180, 40] : [124, 28];
   assert.ok(l.width > 10 && l.width <= maxW + 0.5 && l.height <= maxH + 0.5, `${name} at ${width}: logo ${l.width}x${l.height}, max ${maxW}x${maxH}`);
-  const ours = await box(tab.locator(`${Header} .shell-logo`));
+  const ours = await box(tab.locator(sel(`${Header} .shell-logo`)));
   assert.ok(l.x >= ours.x + ours.width, `${name} at ${width}: the partner's logo is after ours`);
-  for (const action of await tab.locator(`${Header} .shell-actions a`).all()) {
+  for (const action of await tab.locator(sel(`${Header} .shell-actions a`)).all()) {
     if (!(await action.isVisible())) continue;
     const a = await box(action);
     assert.ok(l.x + l.width <= a.x || l.y >= a.y + a.height || a.y >= l.y + l.height, `${name} at ${width}: the logo overlaps an action`);
@@ -80,14 +81,14 @@ describe('partner-distributor visitors: no navigation, only the login', () => {
         const tab = await context.newPage();
         await tab.goto(`${suite.base}/festgeld/`);
         await waitForShellReady(tab);
-        assert.ok((await tab.locator(`${Header} .shell-actions a`).count()) >= 2, 'a visitor without a partner: login and registration');
+        assert.ok((await tab.locator(sel(`${Header} .shell-actions a`)).count()) >= 2, 'a visitor without a partner: login and registration');
 
         for (const path of ['/festgeld/?distributorId=dkb_retail', '/']) {
           await tab.goto(`${suite.base}${path}`);
           await waitForShellReady(tab);
           assert.equal(await tab.locator(`${Header} nav`).count(), 0, `${path}: no navigation`);
           assert.equal(await tab.locator(`${Header} [aria-expanded]`).count(), 0, `${path}: no menu toggle`);
-          const actions = tab.locator(`${Header} .shell-actions a`);
+          const actions = tab.locator(sel(`${Header} .shell-actions a`));
           assert.equal(await actions.count(), 1, `${path}: one action`);
           assert.match(await actions.first().innerText(), /Anmelden/);
           assert.match(new URL(await actions.first().evaluate((a) => a.href)).pathname, /\/login\//);
@@ -139,7 +140,7 @@ describe('a logged-in partner customer: the cobranding logo', () => {
           }
           const l = await box(logo);
           assert.ok(l.width > 10 && l.width <= 120.5 && l.height <= 28.5, `at ${w}: logo ${l.width}x${l.height}`);
-          const blocks = [`${Header} .shell-private`, `${Header} .shell-mobile-toggle`];
+          const blocks = [sel(`${Header} .shell-private`), sel(`${Header} .shell-mobile-toggle`)];
           if (w >= 992) blocks.push(`${Header} nav`);
           for (const sel of blocks) {
             const b = page.locator(sel).first();

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from '../lib/browser.mjs';
+import { sel } from '../lib/classes.mjs';
 import { waitForShellReady } from '../lib/suite.mjs';
 import { repoRoot } from '../lib/gateway.mjs';
 
@@ -203,15 +204,15 @@ describe('private header in Chromium', () => {
     const { context, tab } = await openTab({ javaScriptEnabled: false });
     await tab.goto(`${base}/dashboard/`);
     const header = tab.locator('[data-shell="header"]');
-    assert.equal(await header.locator('.shell-avatar').innerText(), 'AS');
-    assert.equal(await header.locator('.shell-balance').isVisible(), true);
-    assert.match(await header.locator('.shell-balance').innerText(), /12\.345,67 €[\s\S]*1\.234,50 €/);
-    assert.equal(await header.locator('.shell-nav__badge').isVisible(), true);
+    assert.equal(await header.locator(sel('.shell-avatar')).innerText(), 'AS');
+    assert.equal(await header.locator(sel('.shell-balance')).isVisible(), true);
+    assert.match(await header.locator(sel('.shell-balance')).innerText(), /12\.345,67 €[\s\S]*1\.234,50 €/);
+    assert.equal(await header.locator(sel('.shell-nav__badge')).isVisible(), true);
     const shown = await header.locator('nav a').evaluateAll((as) => as.filter((a) => !a.closest('[data-shell-flag][hidden]')).map((a) => a.getAttribute('href')));
     assert.ok(shown.includes('/dashboard/') && shown.includes('/#/MyInvestments/TermDeposit') && shown.includes('/products/'), `shown links: ${shown}`);
     assert.ok(!shown.includes('/#/MyInvestments') && !shown.includes('/#/MyInvestments/Overnight'), `shown links: ${shown}`);
     posts.length = 0;
-    await header.locator('.shell-logout__button').click();
+    await header.locator(sel('.shell-logout__button')).click();
     await tab.waitForURL(`${base}/logged-out/`);
     assert.deepEqual(posts, ['/_shell/auth/logout']);
     await context.close();
@@ -235,9 +236,9 @@ describe('private header in Chromium', () => {
     assert.equal(await iban.evaluate((el) => el === document.activeElement), true);
     await tab.keyboard.press('Enter');
     assert.equal(await tab.evaluate(() => navigator.clipboard.readText()), 'DE89370400440532013000');
-    await tab.waitForFunction(() => document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'));
+    await tab.waitForFunction((copy) => document.querySelector(copy)?.textContent?.includes('Kopiert'), sel('.shell-account__copy'));
     const copiedAt = Date.now();
-    await tab.waitForFunction(() => !document.querySelector('.shell-account__copy')?.textContent?.includes('Kopiert'), null, { timeout: 6000 });
+    await tab.waitForFunction((copy) => !document.querySelector(copy)?.textContent?.includes('Kopiert'), sel('.shell-account__copy'), { timeout: 6000 });
     const shownFor = Date.now() - copiedAt;
     assert.ok(shownFor > 2500 && shownFor < 4500, `the copied mark showed for ${shownFor} ms`);
 
@@ -264,7 +265,7 @@ describe('private header in Chromium', () => {
       await tab.goto(`${base}/dashboard/?variant=${variant}`);
       await waitForShellReady(tab);
       // The loading header turns private: every chunk that page loads has loaded then.
-      if (variant === 'loading') await tab.waitForSelector('.shell-avatar', { timeout: 10_000 });
+      if (variant === 'loading') await tab.waitForSelector(sel('.shell-avatar'), { timeout: 10_000 });
       assert.equal(scripts.includes(publicMenus), loadsMenus, `${variant} header loaded ${scripts.join(', ')}`);
       if (loadsMenus) assert.equal(await tab.getByRole('button', { name: 'Sparen' }).isVisible(), true);
       assert.deepEqual(errors, []);
@@ -276,10 +277,10 @@ describe('private header in Chromium', () => {
     stateAnswers = [stateFor('loading', '/dashboard/'), stateFor('private', '/dashboard/')];
     const { context, tab, errors } = await openTab();
     await tab.goto(`${base}/dashboard/?variant=loading`);
-    assert.equal(await tab.locator('.shell-nav-skeleton__item').count(), 4);
-    await tab.waitForSelector('.shell-avatar', { timeout: 10_000 });
-    assert.equal(await tab.locator('.shell-avatar').innerText(), 'AS');
-    assert.equal(await tab.locator('.shell-nav-skeleton__item').count(), 0);
+    assert.equal(await tab.locator(sel('.shell-nav-skeleton__item')).count(), 4);
+    await tab.waitForSelector(sel('.shell-avatar'), { timeout: 10_000 });
+    assert.equal(await tab.locator(sel('.shell-avatar')).innerText(), 'AS');
+    assert.equal(await tab.locator(sel('.shell-nav-skeleton__item')).count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

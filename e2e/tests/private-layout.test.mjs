@@ -21,6 +21,7 @@ import { launchBrowser } from '../lib/browser.mjs';
 import { startPersonasAPI } from '../lib/personas.mjs';
 import { freePort, repoRoot, startGateway } from '../lib/gateway.mjs';
 import { logInAtProvider, startIdp } from '../lib/idp.mjs';
+import { sel, shellClasses } from '../lib/classes.mjs';
 import { screenshotPath, waitForShellReady } from '../lib/suite.mjs';
 
 /** Widths from the large breakpoint (992) up, where the nav sits in the bar. */
@@ -102,12 +103,14 @@ after(async () => {
 
 /**
  * measureHeader reads the private header as a visitor sees it: the boxes of the bar's parts,
- * which nav labels wrap, which elements cut their content off. Runs in the page.
+ * which nav labels wrap, which elements cut their content off. Runs in the page, given the
+ * built UI's class names (lib/classes.mjs).
  */
-function measureHeader() {
-  const header = document.querySelector('[data-shell="header"] .shell-header--private');
+function measureHeader(classes) {
+  const sel = (selector) => selector.replace(/(?<=\.)shell-[\w-]+/g, (c) => classes[c] ?? c);
+  const header = document.querySelector(sel('[data-shell="header"] .shell-header--private'));
   if (!header) return { error: 'no private header on the page' };
-  const bar = header.querySelector('.shell-header__bar');
+  const bar = header.querySelector(sel('.shell-header__bar'));
   const shown = (el) => Boolean(el) && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const boxOf = (el) => {
     const r = el.getBoundingClientRect();
@@ -119,7 +122,7 @@ function measureHeader() {
     const tops = [];
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest('.shell-visually-hidden') || !node.textContent.trim()) continue;
+      if (node.parentElement.closest(sel('.shell-visually-hidden')) || !node.textContent.trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) tops.push(r.top);
@@ -130,41 +133,41 @@ function measureHeader() {
   // The text a sighted visitor reads: without the screen-reader-only parts.
   const visibleText = (el) => {
     const copy = el.cloneNode(true);
-    for (const hidden of copy.querySelectorAll('.shell-visually-hidden')) hidden.remove();
+    for (const hidden of copy.querySelectorAll(sel('.shell-visually-hidden'))) hidden.remove();
     return copy.textContent.trim();
   };
   const parts = [];
   const add = (name, el) => {
     if (shown(el)) parts.push({ name, box: boxOf(el) });
   };
-  add('logo', header.querySelector('.shell-logo'));
+  add('logo', header.querySelector(sel('.shell-logo')));
   const navLabels = [];
   const wrapped = [];
-  for (const item of header.querySelectorAll('.shell-nav__item')) {
-    const control = item.querySelector(':scope > .shell-nav__button, :scope > .shell-nav__link');
+  for (const item of header.querySelectorAll(sel('.shell-nav__item'))) {
+    const control = item.querySelector(sel(':scope > .shell-nav__button, :scope > .shell-nav__link'));
     if (!shown(control)) continue;
     const label = visibleText(control);
     navLabels.push(label);
     add(`nav "${label}"`, control);
     if (lineCount(control) > 1) wrapped.push(label);
   }
-  add('balance box', header.querySelector('.shell-balance'));
-  add('avatar button', header.querySelector('.shell-account__button'));
-  add('logout control', header.querySelector('.shell-logout__button'));
-  add('menu toggle', header.querySelector('.shell-mobile-toggle'));
+  add('balance box', header.querySelector(sel('.shell-balance')));
+  add('avatar button', header.querySelector(sel('.shell-account__button')));
+  add('logout control', header.querySelector(sel('.shell-logout__button')));
+  add('menu toggle', header.querySelector(sel('.shell-mobile-toggle')));
   const clipped = [];
   const checkClip = (name, el) => {
-    if (shown(el) && !el.matches('.shell-visually-hidden, .shell-visually-hidden *') && el.scrollWidth > el.clientWidth) clipped.push(`${name} (${el.scrollWidth} > ${el.clientWidth})`);
+    if (shown(el) && !el.matches(sel('.shell-visually-hidden, .shell-visually-hidden *')) && el.scrollWidth > el.clientWidth) clipped.push(`${name} (${el.scrollWidth} > ${el.clientWidth})`);
   };
   checkClip('page', document.documentElement);
   checkClip('header bar', bar);
-  checkClip('nav', header.querySelector('.shell-nav'));
-  checkClip('nav list', header.querySelector('.shell-nav__list'));
-  for (const el of header.querySelectorAll('.shell-nav__button, .shell-nav__link')) checkClip(`nav "${visibleText(el)}"`, el);
-  checkClip('customer block', header.querySelector('.shell-private'));
-  for (const el of header.querySelectorAll('.shell-balance, .shell-balance *')) checkClip(`balance ${el.className}`, el);
-  checkClip('logout control', header.querySelector('.shell-logout__button'));
-  const balance = header.querySelector('.shell-balance');
+  checkClip('nav', header.querySelector(sel('.shell-nav')));
+  checkClip('nav list', header.querySelector(sel('.shell-nav__list')));
+  for (const el of header.querySelectorAll(sel('.shell-nav__button, .shell-nav__link'))) checkClip(`nav "${visibleText(el)}"`, el);
+  checkClip('customer block', header.querySelector(sel('.shell-private')));
+  for (const el of header.querySelectorAll(sel('.shell-balance, .shell-balance *'))) checkClip(`balance ${el.className}`, el);
+  checkClip('logout control', header.querySelector(sel('.shell-logout__button')));
+  const balance = header.querySelector(sel('.shell-balance'));
   return {
     bar: boxOf(bar),
     viewport: document.documentElement.clientWidth,
@@ -173,7 +176,7 @@ function measureHeader() {
     wrapped,
     clipped,
     balanceText: shown(balance) ? balance.innerText : '',
-    logoutName: header.querySelector('.shell-logout__button')?.getAttribute('aria-label') || header.querySelector('.shell-logout__button')?.textContent.trim() || '',
+    logoutName: header.querySelector(sel('.shell-logout__button'))?.getAttribute('aria-label') || header.querySelector(sel('.shell-logout__button'))?.textContent.trim() || '',
   };
 }
 
@@ -228,7 +231,7 @@ async function checkWidths(page, market, suffix) {
   for (const width of [...desktopWidths, ...smallWidths]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    const m = await page.evaluate(measureHeader);
+    const m = await page.evaluate(measureHeader, shellClasses);
     seen[width] = m;
     for (const p of problemsOf(m, width, { desktop: width >= 992 })) problems.push(`${market.locale} at ${width}px: ${p}`);
     await page.screenshot({ path: screenshotPath(`private-layout-${market.locale}-${width}${suffix}.png`), clip: { x: 0, y: 0, width, height: 200 } });
@@ -260,9 +263,9 @@ describe('the private header fits at every width in every market', () => {
       for (const width of [desktopWidths[0], smallWidths[0]]) {
         await page.setViewportSize({ width, height: 900 });
         const inBar = seen[width].balanceText.includes(available);
-        const button = page.locator('.shell-account__button');
+        const button = page.locator(sel('.shell-account__button'));
         if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-        const popup = page.locator('.shell-account__popup');
+        const popup = page.locator(sel('.shell-account__popup'));
         await popup.waitFor({ state: 'visible', timeout: 5000 });
         const menuText = await popup.innerText();
         if (!inBar && !menuText.includes(available)) problems.push(`${market.locale} at ${width}px: the available balance ${available} is neither in the bar nor in the account menu`);

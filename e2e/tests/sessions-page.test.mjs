@@ -9,6 +9,7 @@ import { artifactsDir } from '../lib/gateway.mjs';
 import { logInAtProvider } from '../lib/idp.mjs';
 import { startPersonasAPI } from '../lib/personas.mjs';
 import { startStack } from '../lib/stack.mjs';
+import { sel } from '../lib/classes.mjs';
 import { openContext, screenshotPath, waitForShellReady } from '../lib/suite.mjs';
 
 // Its own stack with the persona API, so the header shows the customer (and its account menu).
@@ -52,17 +53,17 @@ describe('signed-in devices', () => {
       const phonePage = await logIn(phone.context);
       const page = await logIn(laptop.context);
 
-      const items = page.locator('.shell-sessions__item');
+      const items = page.locator(sel('.shell-sessions__item'));
       await items.first().waitFor();
       assert.equal(await items.count(), 2, 'both sessions listed');
-      const headings = await page.locator('.shell-sessions__device').allTextContents();
+      const headings = await page.locator(sel('.shell-sessions__device')).allTextContents();
       assert.ok(headings.some((h) => h.includes('(This device)')), `the current one marked: ${headings}`);
       assert.ok(headings.some((h) => h.startsWith('Phone · Safari')), `the phone listed: ${headings}`);
 
       // The account menu links here.
       // The header shows the customer once their data are in (a loading header first).
-      await page.waitForSelector('.shell-avatar', { timeout: 10_000 });
-      const menuLinks = await page.locator('.shell-account a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      await page.waitForSelector(sel('.shell-avatar'), { timeout: 10_000 });
+      const menuLinks = await page.locator(sel('.shell-account a')).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       await page.screenshot({ path: screenshotPath('sessions-page-1440.png'), fullPage: true });
       assert.ok(menuLinks.includes(sessionsPage), `the account menu links to the sessions page: ${menuLinks}`);
 
@@ -73,8 +74,8 @@ describe('signed-in devices', () => {
       assert.doesNotMatch(list, /eyJ[\w-]+\.eyJ[\w-]+\./, 'no JWT in the list');
 
       await phonePage.reload();
-      await phonePage.locator('.shell-sessions__item').first().waitFor();
-      await phonePage.waitForSelector('.shell-avatar', { timeout: 10_000 });
+      await phonePage.locator(sel('.shell-sessions__item')).first().waitFor();
+      await phonePage.waitForSelector(sel('.shell-avatar'), { timeout: 10_000 });
       await phonePage.screenshot({ path: screenshotPath('sessions-page-390.png'), fullPage: true });
 
       // End the phone's session from the laptop.

@@ -7,6 +7,7 @@
 // Screenshots: e2e/artifacts/spec-numbers-<width>[-picker].png.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { sel } from '../lib/classes.mjs';
 import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
@@ -31,12 +32,12 @@ for (const width of ['desktop', 'mobile']) {
         await tab.screenshot({ path: screenshotPath(`spec-numbers-${viewport}.png`), fullPage: true });
 
         // 2.4: social icons 30 px.
-        const icons = await tab.locator('.shell-social__link').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height]));
+        const icons = await tab.locator(sel('.shell-social__link')).evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height]));
         assert.ok(icons.length > 0, 'social icons shown');
         for (const size of icons) assert.deepEqual(size, [30, 30], 'social icon is 30 px');
 
         // 2.4: link groups in two columns from lg, an accordion (one column) below.
-        const lefts = await tab.locator('.shell-footer__groups > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+        const lefts = await tab.locator(sel('.shell-footer__groups > *')).evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
         assert.ok(lefts.length >= 3, `link groups: ${lefts.length}`);
         assert.equal(new Set(lefts).size, viewport >= 992 ? 2 : 1, `columns of link groups at ${viewport}px: lefts ${lefts}`);
 
@@ -53,22 +54,23 @@ for (const width of ['desktop', 'mobile']) {
         }
 
         // 2.8: the pre-login header bar within 1272 px.
-        const bar = await tab.locator('[data-shell="header"] .shell-header__bar').evaluate((el) => el.getBoundingClientRect().width);
+        const bar = await tab.locator(sel('[data-shell="header"] .shell-header__bar')).evaluate((el) => el.getBoundingClientRect().width);
         assert.equal(bar, Math.min(viewport, 1272), `header bar width at ${viewport}px`);
 
         // 2.5: the picker shows the current market's flag; opened, a flag before every market.
-        const button = tab.locator('.shell-market__button');
+        const button = tab.locator(sel('.shell-market__button'));
+        // The flag is the ::before of the button and of each row's link (or current market).
         const flagOf = (loc) =>
           loc.evaluate((el) => {
-            const r = el.getBoundingClientRect();
-            return { width: r.width, height: r.height, painted: getComputedStyle(el).backgroundImage !== 'none' };
+            const s = getComputedStyle(el, '::before');
+            return { width: parseFloat(s.width), height: parseFloat(s.height), painted: s.content !== 'none' && s.backgroundImage !== 'none' };
           });
-        assert.deepEqual(await flagOf(button.locator('.shell-market__flag')), { width: 21, height: 14, painted: true });
+        assert.deepEqual(await flagOf(button), { width: 21, height: 14, painted: true });
         await button.click();
-        const list = viewport >= 992 ? tab.locator('.shell-market > .shell-market__list') : tab.getByRole('dialog').locator('.shell-market__list');
+        const list = viewport >= 992 ? tab.locator(sel('.shell-market > .shell-market__list')) : tab.getByRole('dialog').locator(sel('.shell-market__list'));
         await list.waitFor({ state: 'visible' });
         const rows = await list.locator('li:visible').count();
-        const flags = list.locator('li:visible .shell-market__flag');
+        const flags = list.locator('li:visible > *');
         assert.ok(rows >= 10, `markets listed: ${rows}`);
         assert.equal(await flags.count(), rows, 'a flag in every row');
         for (let i = 0; i < rows; i++) assert.deepEqual(await flagOf(flags.nth(i)), { width: 21, height: 14, painted: true });

@@ -168,7 +168,7 @@ describe('hydration of the prerendered fragments', () => {
     const page: Page = { content, variant: 'public', designVersion: 'v2', basePath: '', path: '/', url: '/', year: 2026, flags };
     const html = pageHTML(page);
     expect(html).toMatch(/class="shell-app-banner"[^>]*data-shell-flag="[^"]*"(?! hidden)/);
-    expect(html).toMatch(/<li data-shell-flag="b2cNewMarketLocales:it-it !b2cUnifiedDomainLocales:it-it"><a/);
+    expect(html).toMatch(/<li data-flag="IT" data-shell-flag="b2cNewMarketLocales:it-it !b2cUnifiedDomainLocales:it-it"><a/);
     const { recoverable, consoleErrors, roots } = await hydrate(html, page.url);
     expect(recoverable).toEqual([]);
     expect(consoleErrors).toEqual([]);

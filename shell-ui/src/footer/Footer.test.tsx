@@ -44,7 +44,8 @@ describe('Footer content', () => {
     renderFooter(de);
     const faq = screen.getByRole('link', { name: 'Häufige Fragen', hidden: true });
     expect(faq.getAttribute('target')).toBe('_blank');
-    expect(faq.getAttribute('rel')).toContain('noopener');
+    // noreferrer implies noopener: the new tab gets no window.opener and no Referer.
+    expect(faq.getAttribute('rel')).toBe('noreferrer');
     expect(screen.getByRole('link', { name: 'Impressum' }).getAttribute('target')).toBeNull();
   });
 

@@ -61,7 +61,7 @@ export function Footer({ content, locale, designVersion, year }: FooterProps) {
     </span>
   );
   const fineprint = (
-    <div className="shell-footer__fineprint">
+    <div>
       <PartnerCredits credits={content.credits ?? []} />
       <p className="shell-footer__disclaimer">{labels.disclaimer}</p>
       {content.disclaimerHtml ? <RichText html={content.disclaimerHtml} className="shell-footer__disclaimer shell-footer__rich" /> : null}

@@ -110,7 +110,7 @@ describe('partner credits and rich disclaimer', () => {
       footer: { disclaimerHtml: '<p style="text-align:right">See <a href="/banks/">banks</a><script>bad()</script><img src=x onerror=bad()></p>' },
     });
     const rich = container.querySelector('.shell-footer__rich')!;
-    expect(rich.innerHTML).toBe('<p style="text-align: right;">See <a href="/en-us/banks/" target="_blank" rel="noopener noreferrer">banks</a></p>');
+    expect(rich.innerHTML).toBe('<p style="text-align: right;">See <a href="/en-us/banks/" target="_blank" rel="noreferrer">banks</a></p>');
   });
 });
 

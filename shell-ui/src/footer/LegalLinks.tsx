@@ -11,7 +11,7 @@ export interface LegalLinksProps {
 export function LegalLinks({ links, label }: LegalLinksProps) {
   if (links.length === 0) return null;
   return (
-    <nav className="shell-legal" aria-label={label}>
+    <nav aria-label={label}>
       <ul className="shell-legal__list">
         {links.map((link) => (
           <li key={`${link.title}|${link.href}`}>

@@ -16,12 +16,13 @@ export interface MarketListProps {
 }
 
 /**
- * MarketBadge is the market's flag before its name (spec 2.5): MarketPicker.css paints it from
- * data-flag in CSS gradients, no picture to fetch; Europe's blue for the generic entry.
- * Decorative: the country's name stands beside it.
+ * flagProps give a row (or the picker's button) its market's flag before its name (spec 2.5):
+ * MarketPicker.css paints it as the row's ::before from data-flag in CSS gradients, no element
+ * and no picture to fetch; Europe's blue for the generic entry, which has no data-flag.
+ * Decorative: a pseudo-element with no text is not read, the country's name stands beside it.
  */
-export function MarketBadge({ code }: { code: string }) {
-  return <span className="shell-market__flag" data-flag={code || 'EU'} aria-hidden="true" />;
+export function flagProps(code: string): { 'data-flag'?: string } {
+  return code ? { 'data-flag': code } : {};
 }
 
 /**
@@ -34,17 +35,15 @@ export function MarketList({ id, entries, current, label, currentLabel, hidden, 
     <ul id={id} className="shell-market__list" hidden={hidden} aria-label={label}>
       {entries.map(({ key, market: m, href, gate }) =>
         m.locale === current?.locale ? (
-          <li key={key}>
+          <li key={key} {...flagProps(m.code)}>
             <span aria-current="true">
-              <MarketBadge code={m.code} />
               {m.country}
               <span className="shell-visually-hidden">{` (${currentLabel})`}</span>
             </span>
           </li>
         ) : (
-          <li key={key} {...gateProps(gate, flags)}>
+          <li key={key} {...flagProps(m.code)} {...gateProps(gate, flags)}>
             <ShellLink href={href} siteAbsolute onNavigate={onNavigate}>
-              <MarketBadge code={m.code} />
               {m.country}
             </ShellLink>
           </li>

@@ -3,7 +3,7 @@ import type { Market } from '../model/market.ts';
 import { useDropdown } from '../header/useDropdown.ts';
 import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
-import { MarketBadge, MarketList } from './MarketList.tsx';
+import { flagProps, MarketList } from './MarketList.tsx';
 import { gateProps } from '../lib/flagCondition.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
@@ -67,10 +67,9 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
   };
   return (
     <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gateProps(gate, flags)}>
-      <button className="shell-market__button" {...button} {...(small ? dialogOpener : {})}>
+      <button className="shell-market__button" {...flagProps(here?.code ?? '')} {...button} {...(small ? dialogOpener : {})}>
         {/* The name says what the button is for, and the visible text is part of it. */}
         <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
-        <MarketBadge code={here?.code ?? ''} />
         {here?.country ?? current}
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />

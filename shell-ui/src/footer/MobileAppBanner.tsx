@@ -21,10 +21,10 @@ export function MobileAppBanner({ banner }: { banner: MobileAppBannerData }) {
     <div className="shell-app-banner" data-region={banner.region} {...gateProps(MobileAppBannerGate, flags)}>
       <p className="shell-app-banner__text">{banner.text}</p>
       <div className="shell-app-banner__badges">
-        <a className="shell-app-banner__badge shell-app-banner__badge--ios" href={banner.ios.href} target="_blank" rel="noopener noreferrer">
+        <a className="shell-app-banner__badge shell-app-banner__badge--ios" href={banner.ios.href} target="_blank" rel="noreferrer">
           {banner.ios.label}
         </a>
-        <a className="shell-app-banner__badge shell-app-banner__badge--android" href={banner.android.href} target="_blank" rel="noopener noreferrer">
+        <a className="shell-app-banner__badge shell-app-banner__badge--android" href={banner.android.href} target="_blank" rel="noreferrer">
           {banner.android.label}
         </a>
       </div>

@@ -10,7 +10,7 @@ export function PartnerCredits({ credits }: { credits: PartnerCredit[] }) {
         return (
           <li key={c.instituteLogo.url}>
             {c.instituteLink ? (
-              <a href={c.instituteLink.href} title={c.instituteLink.title} target="_blank" rel="noopener noreferrer">
+              <a href={c.instituteLink.href} title={c.instituteLink.title} target="_blank" rel="noreferrer">
                 {logo}
               </a>
             ) : (

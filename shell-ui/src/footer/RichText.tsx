@@ -11,7 +11,7 @@ function renderNode(node: RichTextNode, key: number): ReactNode {
     return node.href === undefined ? (
       <span key={key}>{children}</span>
     ) : (
-      <a key={key} href={node.href} target="_blank" rel="noopener noreferrer">
+      <a key={key} href={node.href} target="_blank" rel="noreferrer">
         {children}
       </a>
     );

@@ -1,4 +1,4 @@
-import type { SocialMediaIcon } from '../model/footer.ts';
+import type { SocialMediaIcon, SocialNetwork } from '../model/footer.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
 import './SocialIcons.css';
 
@@ -9,6 +9,15 @@ export interface SocialIconsProps {
   /** followUs names each link for screen readers; "{network}" is replaced. */
   followUs: string;
 }
+
+// Whole class names: the build shortens each one (shell-ui/shortClassNames.ts).
+const linkClasses: Record<SocialNetwork, string> = {
+  facebook: 'shell-social__link shell-social__link--facebook',
+  instagram: 'shell-social__link shell-social__link--instagram',
+  linkedin: 'shell-social__link shell-social__link--linkedin',
+  x: 'shell-social__link shell-social__link--x',
+  youtube: 'shell-social__link shell-social__link--youtube',
+};
 
 /**
  * SocialIcons links to the market's social media accounts, each a round button with its
@@ -22,7 +31,7 @@ export function SocialIcons({ icons, heading, hideHeading = false, followUs }: S
       <ul className="shell-social__list">
         {icons.map((icon) => (
           <li key={icon.uid}>
-            <ShellLink href={icon.link} className={`shell-social__link shell-social__link--${icon.uid}`} label={followUs.replace('{network}', icon.account)}>
+            <ShellLink href={icon.link} className={linkClasses[icon.uid]} label={followUs.replace('{network}', icon.account)}>
               {null /* the glyph is the stylesheet's */}
             </ShellLink>
           </li>

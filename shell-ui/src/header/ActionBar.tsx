@@ -17,7 +17,7 @@ export function ActionBar({ items, label }: ActionBarProps) {
   return (
     <div className="shell-actions" role="group" aria-label={label}>
       {items.map((item) => (
-        <ShellLink key={item.id} href={item.href} className={`shell-button shell-button--${item.type === 'registration' ? 'primary' : 'secondary'}`}>
+        <ShellLink key={item.id} href={item.href} className={item.type === 'registration' ? 'shell-button shell-button--primary' : 'shell-button shell-button--secondary'}>
           {item.title}
         </ShellLink>
       ))}

@@ -1,4 +1,4 @@
-import type { MenuItem } from '../model/header.ts';
+import type { MenuItem, MenuItemType } from '../model/header.ts';
 import { openConsentSettings } from '../shell/consent.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
 import { MenuIcon } from './MenuIcon.tsx';
@@ -11,6 +11,16 @@ export interface MenuEntryProps {
 
 // Callbacks a content item may name; anything else is ignored.
 const callbacks: Record<string, () => void> = { openConsentSettings };
+
+// advanced is the entry's own look; the other types modify it. Whole class names: the build
+// shortens each one (shell-ui/shortClassNames.ts).
+const entryClasses: Record<MenuItemType, string> = {
+  advanced: 'shell-menu-entry',
+  basic: 'shell-menu-entry shell-menu-entry--basic',
+  text: 'shell-menu-entry shell-menu-entry--text',
+  image: 'shell-menu-entry shell-menu-entry--image',
+  arrow: 'shell-menu-entry shell-menu-entry--arrow',
+};
 
 /** MenuEntry renders one submenu item by its type: basic, advanced, text, image or arrow. */
 export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
@@ -52,8 +62,7 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
       item.title
     );
 
-  // advanced is the entry's own look; the other types modify it.
-  const className = item.type === 'advanced' ? 'shell-menu-entry' : `shell-menu-entry shell-menu-entry--${item.type}`;
+  const className = entryClasses[item.type];
   if (item.href === undefined && item.callback) {
     const run = callbacks[item.callback];
     return (

@@ -9,11 +9,19 @@ export interface SubMenuPanelProps {
   onNavigate?: () => void;
 }
 
+// Whole class names: the build shortens each one (shell-ui/shortClassNames.ts).
+const areaClasses: Record<SubMenuArea, string> = {
+  top: 'shell-submenu__top',
+  main: 'shell-submenu__main',
+  sidebar: 'shell-submenu__sidebar',
+  bottom: 'shell-submenu__bottom',
+};
+
 function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[] | undefined; onNavigate?: () => void }) {
   const { flags } = useShellSettings();
   if (!items || items.length === 0) return null;
   return (
-    <ul className={`shell-submenu__${area}`}>
+    <ul className={areaClasses[area]}>
       {items.map((item) => (
         <li key={item.id} {...gateProps(item.gate, flags)}>
           <MenuEntry item={item} onNavigate={onNavigate} />
@@ -30,7 +38,7 @@ function Area({ area, items, onNavigate }: { area: SubMenuArea; items: MenuItem[
 export function SubMenuPanel({ subMenus, onNavigate }: SubMenuPanelProps) {
   const layout = subMenus.layout ?? 'default';
   return (
-    <div className={layout === 'default' ? 'shell-submenu' : `shell-submenu shell-submenu--${layout}`}>
+    <div className={layout === 'even' ? 'shell-submenu shell-submenu--even' : 'shell-submenu'}>
       <Area area="top" items={subMenus.top} onNavigate={onNavigate} />
       <div className="shell-submenu__body">
         <Area area="main" items={subMenus.main} onNavigate={onNavigate} />

@@ -40,8 +40,8 @@ function iconsOf(items: NavItem[]): string[] {
 describe('menu icons', () => {
   const sheet = css('header/MenuIcon.css');
   test.each(Object.entries(menuIconModifiers))('%s is painted from an SVG that exists', (_, modifier) => {
-    const body = ruleBody(sheet, `.shell-menu-icon--${modifier}`);
-    expect(body, `a .shell-menu-icon--${modifier} rule in MenuIcon.css`).toBeDefined();
+    const body = ruleBody(sheet, `.${modifier}`);
+    expect(body, `a .${modifier} rule in MenuIcon.css`).toBeDefined();
     const files = urlsIn('header/MenuIcon.css', body!);
     expect(files).toHaveLength(1);
     expect(existsSync(files[0]!), files[0]).toBe(true);

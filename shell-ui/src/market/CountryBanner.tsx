@@ -34,7 +34,7 @@ export function CountryBanner({ banner, texts, returnPath, markets }: CountryBan
           </button>
         ) : (
           <>
-            <label className="shell-banner__field">
+            <label>
               <span className="shell-visually-hidden">{texts.select}</span>
               <select className="shell-banner__select" name="locale">
                 {choices.map(({ market, gate }) => (

@@ -44,7 +44,9 @@ export function ShellLink({ href, className, children, callback, label, onNaviga
       aria-current={isActiveHref(resolved, at) ? 'page' : undefined}
       aria-label={label}
       target={external ? '_blank' : undefined}
-      rel={external ? 'noopener noreferrer' : undefined}
+      // noreferrer also means noopener (HTML's link types): the other site gets neither our
+      // window nor a Referer, as with "noopener noreferrer", in nine fewer bytes a link.
+      rel={external ? 'noreferrer' : undefined}
       onClick={onClick}
     >
       {children}

@@ -108,19 +108,21 @@ describe('market picker (spec 2.5)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(markets.length);
     const drawn = new Set<string>();
     for (const row of rows) {
-      const flag = row.querySelector<HTMLElement>('.shell-market__flag');
-      expect(flag, row.textContent ?? '').not.toBeNull();
-      // Decorative beside the name: the entry is read as its country, once.
-      expect(flag!.getAttribute('aria-hidden')).toBe('true');
-      drawn.add(flag!.dataset.flag!);
+      // The flag is the row's ::before, painted from its data-flag (the generic entry has none):
+      // decorative beside the name, no element, so the entry is read as its country, once.
+      expect(row.children).toHaveLength(1);
+      expect(row.textContent).toBe(markets.find((m) => row.textContent!.startsWith(m.country))?.country + (row.querySelector('[aria-current]') ? ' (Pays actuel)' : ''));
+      drawn.add(row.dataset.flag ?? 'EU');
     }
     expect([...drawn].sort()).toEqual(markets.map((m) => m.code || 'EU').sort());
-    // Each country's flag is painted (the generic entry by the plain rule), no two alike.
-    const paints = [...drawn].map((code) => ruleText('footer/MarketPicker.css', code === 'EU' ? '.shell-market__flag' : `.shell-market__flag[data-flag='${code}']`)?.match(/background:([^;]+);/)?.[1]);
+    expect(ruleText('footer/MarketPicker.css', '.shell-market__button::before,\n.shell-market__list > li > *::before')).toContain("content: '';");
+    // Each country's flag is painted (the generic entry by the rule's fallback), no two alike.
+    const base = ruleText('footer/MarketPicker.css', '.shell-market__button::before,\n.shell-market__list > li > *::before')?.match(/background: var\(--shell-flag, ([^;]+)\);/)?.[1];
+    const paints = [...drawn].map((code) => (code === 'EU' ? base : ruleText('footer/MarketPicker.css', `.shell-market [data-flag='${code}']`)?.match(/--shell-flag:([^;]+);/)?.[1]));
     expect(paints.every(Boolean), JSON.stringify(paints)).toBe(true);
     expect(new Set(paints).size).toBe(paints.length);
     const france = markets.find((m) => m.locale === 'fr-FR')!;
-    expect(screen.getByRole('button', { name: `Choisir votre pays: ${france.country}` }).querySelector('.shell-market__flag')?.getAttribute('data-flag')).toBe('FR');
+    expect(screen.getByRole('button', { name: `Choisir votre pays: ${france.country}` }).getAttribute('data-flag')).toBe('FR');
   });
 });
 
