@@ -127,7 +127,9 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
     started ??= load().then(
       (m) =>
         m.hydrateShell(doc, { ...hydrateOptions, transition: true, onHydrated: () => {
-          replay();
+          // After the updates hydration's effects make (the phone-width picker becoming a
+          // dialog's opener): React renders them in a task of its own right after this one.
+          setTimeout(() => setTimeout(replay));
           hydrateOptions.onHydrated?.();
         } }).then((roots) => {
           // No mount to hydrate (no state, no content): the HTML stands, and so do its links.
