@@ -116,7 +116,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // React and the modules the on-demand chunks share with the hydration chunk go into
             // one chunk beside it (not one small chunk each, which gzip worse): the entry loads
             // both on the visitor's first interaction or when the browser is idle.
-            codeSplitting: { groups: [{ name: 'shell-code', test: (id: string) => !/\/src\/content\//.test(id), minShareCount: 2 }] },
+            // React itself is a chunk of its own, so that a customer's page can run it in one
+            // task and the components in the next (shell/hydrateLazily.ts).
+            codeSplitting: {
+              groups: [
+                { name: 'shell-react', test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 2 },
+                { name: 'shell-code', test: (id: string) => !/\/src\/content\//.test(id), minShareCount: 2, priority: 1 },
+              ],
+            },
           },
         },
       },

@@ -32,6 +32,16 @@ export interface LazyOptions extends HydrateOptions {
   preload?: (doc: Document) => void;
 }
 
+/**
+ * loadShellCode runs React (its own chunk) in one task and the shell's components in a later
+ * one: together they are one long task on a slow phone, which a customer's idle page would feel.
+ */
+async function loadShellCode() {
+  await import('react-dom/client');
+  await new Promise((r) => setTimeout(r));
+  return import('./hydrateShell.tsx');
+}
+
 /** preloadShellCode adds a modulepreload link for each file of the shell's code. */
 function preloadShellCode(doc: Document) {
   if (ShellCode.startsWith('__')) return; // not a build (tests, the dev server)
@@ -65,7 +75,7 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = () => import('./hydrateShell.tsx'), whenIdle = afterLoadWhenIdle, preload = preloadShellCode, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = preloadShellCode, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   const read = readShellState(doc);
   const state = read.ok ? read.state : null;
