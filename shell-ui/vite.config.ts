@@ -27,6 +27,25 @@ const plainDynamicImports: Plugin = {
   load: (id) => (id === PreloadHelperId ? 'export const __vitePreload = (load) => load();' : undefined),
 };
 
+// The entry names the files of the shell's code (the hydration chunk and the chunks it imports)
+// so that it can preload them when the browser is idle without running them
+// (shell/hydrateLazily.ts): the build writes their names where the entry says __SHELL_CODE__.
+// The hydration chunk's name is in the entry already (its import()), and its imports' names in
+// that chunk, so the entry's hash covers the names written here.
+const ShellCodePlaceholder = /([`'"])__SHELL_CODE__\1/;
+const shellCodeFiles: Plugin = {
+  name: 'shell:shell-code-files',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+    const entry = chunks.find((c) => c.isEntry);
+    const hydration = chunks.find((c) => c.facadeModuleId?.endsWith('/src/shell/hydrateShell.tsx'));
+    if (!entry || !hydration || !ShellCodePlaceholder.test(entry.code)) return;
+    const files = [hydration.fileName, ...hydration.imports.filter((f) => f !== entry.fileName)].map((f) => f.replace(/^assets\//, ''));
+    entry.code = entry.code.replace(ShellCodePlaceholder, JSON.stringify(files.join(' ')));
+  },
+};
+
 // Each market's private menus (src/content/<locale>/private.ts) import the menus' code and their
 // language's words from src/content/private/ (en-IE also en-GB's market). Shared, those would be
 // chunks of their own, and a customer's page would fetch three or four small chunks that gzip
@@ -59,6 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         shortClassNames(srcDir, { writeMap: true }),
         plainDynamicImports,
         marketPrivateMenus,
+        shellCodeFiles,
         ...(analyze ? [visualizer({ filename: analyze, template: analyze.endsWith('.json') ? 'raw-data' : analyze.endsWith('.txt') ? 'list' : 'treemap', sourcemap: true, gzipSize: true })] : []),
       ],
   // The gateway serves dist/assets/X at /_shell/assets/X.
@@ -99,6 +119,17 @@ export default defineConfig(({ isSsrBuild }) => ({
               return part === 'base' ? `assets/shell-${locale}-[hash].js` : `assets/shell-${locale}-nav-[hash].js`;
             },
             assetFileNames: 'assets/shell-[hash][extname]',
+            // React and the modules the on-demand chunks share with the hydration chunk go into
+            // one chunk beside it (not one small chunk each, which gzip worse): the entry loads
+            // both on the visitor's first interaction or when the browser is idle.
+            // React itself is a chunk of its own, so that a customer's page can run it in one
+            // task and the components in the next (shell/hydrateLazily.ts).
+            codeSplitting: {
+              groups: [
+                { name: 'shell-react', test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 2 },
+                { name: 'shell-code', test: (id: string) => !/\/src\/content\//.test(id), minShareCount: 2, priority: 1 },
+              ],
+            },
           },
         },
       },

@@ -73,6 +73,8 @@ export async function waitForShellReady(page, timeout = 10_000) {
   const onConsole = (m) => consoleLines.push(`${m.type()}: ${m.text()}`);
   page.on('console', onConsole);
   try {
+    // A visitor's page hydrates on the first touch of the shell (hydrateLazily.ts): touch it.
+    await page.evaluate(() => document.querySelector('[data-shell="header"], [data-shell="footer"]')?.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     await page.waitForFunction(() => document.documentElement.dataset.shellReady === 'true', null, { timeout });
   } catch (err) {
     const seen = await page

@@ -12,10 +12,13 @@ const dist = join(root, 'dist');
 const assetsDir = join(dist, 'assets');
 
 // Budgets of the gzipped bundle (React included), in bytes.
-// js: 86 KB since the spec's remaining rows (partner branding at hydration, the ad click id,
-// the accounts notices) added 0.9 KB to a customer's page; the shell's JS cost on a phone is
-// the next piece of work (hydration on interaction), which is where it comes back down.
-export const Budget = { js: 86 * 1024, css: 12 * 1024 };
+// atLoad: what a page runs before the visitor touches anything (the entry and the content; 85 KB
+// until the shell hydrated at load, React included). The header and footer work as HTML until
+// the first interaction or an idle moment, so React and the components stay out of it.
+// js: everything a page loads, the shell's code on interaction or idle included: about 2.5 KB more
+// than when it was one entry (86 KB; 88.0 KB for a customer with the banner), for the hydration chunk and its shared chunk are gzipped
+// apart from the entry.
+export const Budget = { atLoad: 8 * 1024, js: 89 * 1024, css: 12 * 1024 };
 
 const { renderAll, marketList } = await import(pathToFileURL(join(root, 'prerender/.out/entry.mjs')).href);
 
@@ -117,8 +120,16 @@ const localeScripts = Object.fromEntries(
 );
 const assetNames = (await readdir(assetsDir)).filter((n) => !n.endsWith('.br') && !n.endsWith('.gz')).sort();
 const stylesheets = assetNames.filter((n) => n.endsWith('.css')).map((n) => `assets/${n}`);
+// The shell's code (React, the components) is the hydration chunk (shell/hydrateShell.tsx) and the
+// chunks it shares with the other on-demand chunks: the entry loads it on the visitor's first
+// interaction or when the browser is idle (shell/hydrateLazily.ts). A content chunk never
+// imports code, so no shared chunk may have one as its importer.
+const isContent = (c) => Boolean(baseContentOf(c) || publicNavOf(c));
+const sharedCode = chunks.filter((c) => !c.isEntry && !c.isDynamicEntry && !importersOf(Object.keys(viteManifest).find((k) => viteManifest[k] === c)).some(isContent)).map((c) => c.file);
 const strays = assetNames.filter(
-  (n) => n.endsWith('.js') && ![...scripts, ...Object.values(localeScripts), ...Object.values(publicNavScripts), ...Object.values(customerScripts)].includes(`assets/${n}`),
+  (n) =>
+    n.endsWith('.js') &&
+    ![...scripts, ...Object.values(localeScripts), ...Object.values(publicNavScripts), ...Object.values(customerScripts), ...sharedCode].includes(`assets/${n}`),
 );
 if (scripts.length !== 1 || stylesheets.length !== 1 || strays.length > 0) {
   throw new Error(
@@ -173,66 +184,78 @@ await writeFile(join(dist, 'shell-manifest.json'), `${JSON.stringify(manifest, n
 await writeFile(join(dist, 'markets.json'), `${JSON.stringify(marketList, null, 2)}\n`);
 await rm(join(root, 'prerender/.out'), { recursive: true, force: true });
 
-// 4. Size report and budget (gzip, React included). A page loads the entry and its locale's
-// content chunk, its public header's menus unless the header is a customer's, and the country
-// banner's chunk when the edge rendered a banner. A customer's page also loads the private header's chunks (PrivateHeader; upgradeLoadingHeader when the
-// header went out loading), its market's private menus and the session monitor. Chunks that
-// load on a click or later (the market dialog; the countdown's view, a minute before the
-// countdown can show) are listed, not counted. The budget holds for the largest locale's page.
+// 4. Size report and budget (gzip, React included). A page loads at once the entry, its locale's
+// content chunk and its public header's menus unless the header is a customer's (the head
+// preloads them), and the country banner's chunk when the edge rendered a banner; a customer's
+// page also the private header's chunks the head preloads (PrivateHeader, upgradeLoadingHeader
+// when the header went out loading) and its market's private menus. The shell's code (React and
+// the components: the hydration chunk and what it imports) comes on the visitor's first
+// interaction or when the browser is idle, and for a customer the session monitor with it.
+// Budgets: js for all of it, atLoad for what a page runs before the visitor has touched anything.
+// Chunks that load on a click or later (the market dialog; the countdown's view, a minute before
+// the countdown can show) are listed, not counted. The budgets hold for the largest locale's page.
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const sum = (parts) => parts.filter(Boolean).reduce((t, p) => ({ raw: t.raw + p.raw, gz: t.gz + p.gz, br: t.br + p.br }), { raw: 0, gz: 0, br: 0 });
 const sizes = (t) => `${kb(t.raw)} raw, ${kb(t.gz)} gzip, ${kb(t.br)} brotli`;
+// sizeOf: the files of some chunks and of every chunk they import, each counted once.
+const sizeOf = (files) => sum([...new Set(files.filter(Boolean).flatMap(chunkWithImports))].map((f) => gzSizes[f]));
 const isLocale = (k) => /^[a-z]{2}(-[A-Z]{2})?$/.test(k);
 const largestOf = (scriptsByName) => Object.entries(scriptsByName).filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k)).sort((a, b) => gzSizes[b[1]].gz - gzSizes[a[1]].gz)[0];
 const entry = gzSizes[scripts[0]];
+const hydration = localeScripts.hydrateShell;
+if (!hydration) throw new Error('no hydration chunk (src/shell/hydrateShell.tsx as a dynamic import of the entry); the entry must not hold React');
+const shellCode = sizeOf([hydration]);
 // A visitor's page: the locale whose content and public menus together are the largest.
 const [largestLocale, largestFile] = Object.entries(localeScripts)
   .filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k))
   .sort(([a, fa], [b, fb]) => gzSizes[fb].gz + gzSizes[publicNavScripts[b]].gz - (gzSizes[fa].gz + gzSizes[publicNavScripts[a]].gz))[0];
 const largest = gzSizes[largestFile];
 const largestNav = gzSizes[publicNavScripts[largestLocale]];
-const js = sum([entry, largest, largestNav]);
+const visitorAtLoad = [scripts[0], largestFile, publicNavScripts[largestLocale]];
+const jsAtLoad = sizeOf(visitorAtLoad);
+const js = sizeOf([...visitorAtLoad, hydration]);
 // A customer's page: the largest content chunk without public menus.
 const [largestBaseLocale, largestBaseFile] = largestOf(localeScripts);
 const largestBase = gzSizes[largestBaseFile];
-const banner = localeScripts.CountryBanner ? gzSizes[localeScripts.CountryBanner] : undefined;
+const bannerFile = localeScripts.CountryBanner;
+const banner = bannerFile ? gzSizes[bannerFile] : undefined;
 const css = gzSizes[stylesheets[0]];
 // A market's private menus are its chunk and the shared chunks it imports (menus, language).
-const privateMenusOf = (file) => sum(chunkWithImports(file).map((f) => gzSizes[f]));
 const [largestPrivateLocale, largestPrivateFile] =
   Object.entries(customerScripts)
     .filter(([k]) => isLocale(k) && rendered.some((r) => r.locale === k))
-    .sort((a, b) => privateMenusOf(b[1]).gz - privateMenusOf(a[1]).gz)[0] ?? [];
+    .sort((a, b) => sizeOf([b[1]]).gz - sizeOf([a[1]]).gz)[0] ?? [];
 const privateModules = Object.entries(customerScripts).filter(([k]) => !isLocale(k) && !k.startsWith('private:'));
-const monitor = localeScripts.mountSessionCountdown ? gzSizes[localeScripts.mountSessionCountdown] : undefined;
-const customerParts = [
-  ...privateModules.map(([k, f]) => [k, gzSizes[f]]),
-  [`${largestPrivateLocale} private menus`, largestPrivateFile && privateMenusOf(largestPrivateFile)],
-  ['session monitor', monitor],
-];
-const customerJs = sum([entry, largestBase, ...customerParts.map(([, p]) => p)]);
-const later = Object.entries(localeScripts).filter(([k]) => !isLocale(k) && !['CountryBanner', 'mountSessionCountdown'].includes(k));
+const monitorFile = localeScripts.mountSessionCountdown;
+// At load a customer's page runs the entry; the head preloads (fetches, runs nothing of) the rest.
+const customerAtLoad = [scripts[0], largestBaseFile, ...privateModules.map(([, f]) => f), largestPrivateFile];
+const customerFiles = [...customerAtLoad, hydration, monitorFile];
+const customerJs = sizeOf(customerFiles);
+const withBanner = (files) => sizeOf([...files, bannerFile]);
+const later = Object.entries(localeScripts).filter(([k]) => !isLocale(k) && !['CountryBanner', 'mountSessionCountdown', 'hydrateShell'].includes(k));
 console.log(`shell-ui: manifest ${manifest.version}, ${manifest.locales.length} locales, ${outputs.length - assetNames.length} fragments`);
 console.log(
-  `shell-ui: JS  ${scripts[0]} + ${largestLocale} content  ${sizes(js)} (budget ${kb(Budget.js)} gzip; entry ${kb(entry.gz)}, content ${kb(largest.gz)}, public menus ${kb(largestNav.gz)})`,
+  `shell-ui: JS at load  ${sizes(jsAtLoad)} (budget ${kb(Budget.atLoad)} gzip; entry ${scripts[0]} ${kb(entry.gz)}, ${largestLocale} content ${kb(largest.gz)}, public menus ${kb(largestNav.gz)})`,
 );
-if (banner) console.log(`shell-ui: JS of a page with the country banner  ${sizes(sum([js, banner]))} (banner ${kb(banner.gz)})`);
+console.log(`shell-ui: JS on first interaction or idle: the shell's code  ${sizes(shellCode)} (React and the components)`);
+console.log(`shell-ui: JS of a page, all  ${sizes(js)} (budget ${kb(Budget.js)} gzip)`);
+if (banner) console.log(`shell-ui: JS of a page with the country banner  ${sizes(withBanner([...visitorAtLoad, hydration]))} (banner ${kb(banner.gz)})`);
 console.log(
-  `shell-ui: JS of a customer's page  ${sizes(customerJs)} (budget ${kb(Budget.js)} gzip; entry, ${largestBaseLocale} content ${kb(largestBase.gz)} + ${customerParts
-    .filter(([, p]) => p)
-    .map(([k, p]) => `${k} ${kb(p.gz)}`)
-    .join(', ')})`,
+  `shell-ui: JS of a customer's page, all  ${sizes(customerJs)} (budget ${kb(Budget.js)} gzip; ${largestBaseLocale} content ${kb(largestBase.gz)}, ${privateModules
+    .map(([k, f]) => `${k} ${kb(gzSizes[f].gz)}`)
+    .join(', ')}, ${largestPrivateLocale} private menus ${largestPrivateFile ? kb(sizeOf([largestPrivateFile]).gz) : '-'}, session monitor ${monitorFile ? kb(gzSizes[monitorFile].gz) : '-'})`,
 );
-if (banner) console.log(`shell-ui: JS of a customer's page with the country banner  ${sizes(sum([customerJs, banner]))}`);
+if (banner) console.log(`shell-ui: JS of a customer's page with the country banner  ${sizes(withBanner(customerFiles))}`);
 console.log(`shell-ui: JS loaded on demand, not counted: ${later.map(([k, f]) => `${k} ${kb(gzSizes[f].gz)}`).join(', ')}`);
 console.log(`shell-ui: CSS ${stylesheets[0]}  ${sizes(css)} (budget ${kb(Budget.css)} gzip)`);
 const over = [];
+if (jsAtLoad.gz > Budget.atLoad) over.push(`JS a page runs at load is ${kb(jsAtLoad.gz)} gzip, over its ${kb(Budget.atLoad)} budget: keep React and the components out of the entry`);
 if (js.gz > Budget.js) over.push(`JS is ${kb(js.gz)} gzip, over its ${kb(Budget.js)} budget`);
-if (banner && js.gz + banner.gz > Budget.js) over.push(`JS of a page with the country banner is ${kb(js.gz + banner.gz)} gzip, over the ${kb(Budget.js)} budget`);
+if (banner && withBanner([...visitorAtLoad, hydration]).gz > Budget.js) over.push(`JS of a page with the country banner is ${kb(withBanner([...visitorAtLoad, hydration]).gz)} gzip, over the ${kb(Budget.js)} budget`);
 if (css.gz > Budget.css) over.push(`CSS is ${kb(css.gz)} gzip, over its ${kb(Budget.css)} budget`);
 if (customerJs.gz > Budget.js) over.push(`JS of a customer's page is ${kb(customerJs.gz)} gzip, over the ${kb(Budget.js)} budget`);
-if (banner && customerJs.gz + banner.gz > Budget.js) {
-  over.push(`JS of a customer's page with the country banner is ${kb(customerJs.gz + banner.gz)} gzip, over the ${kb(Budget.js)} budget`);
+if (banner && withBanner(customerFiles).gz > Budget.js) {
+  over.push(`JS of a customer's page with the country banner is ${kb(withBanner(customerFiles).gz)} gzip, over the ${kb(Budget.js)} budget`);
 }
 if (over.length > 0) {
   console.error(`shell-ui: size budget broken: ${over.join('; ')}. Remove code or styles before raising a budget.`);

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { findContentLocale } from '../content/index.ts';
@@ -5,7 +6,6 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { needsPublicNav } from './publicNav.ts';
 import { footerHidden } from './footerHidden.ts';
 import { readShellState } from './readState.ts';
-import { rememberAdClickId } from '../lib/adClickId.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
 import { loadCountryBanner } from '../market/loadCountryBanner.tsx';
@@ -18,6 +18,14 @@ export interface HydrateOptions {
   onRecoverableError?: (error: unknown) => void;
   /** log receives the one message about a page the shell cannot take over. */
   log?: (message: string) => void;
+  /**
+   * transition hydrates as a transition: React renders in slices of a few milliseconds and
+   * yields to the browser between them, so no task of hydration blocks a phone for long
+   * (hydrateLazily.ts). A tap on the page meanwhile hydrates what it needs first.
+   */
+  transition?: boolean;
+  /** onHydrated is called once every present root has hydrated (when data-shell-ready is set). */
+  onHydrated?: () => void;
 }
 
 /**
@@ -35,7 +43,6 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     return [];
   }
   const { state } = read;
-  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
   const contentLocale = findContentLocale(state.locale);
   if (!contentLocale) {
     log(`no shell content for locale ${state.locale}; the shell stays as the server rendered it`);
@@ -61,14 +68,26 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   let waiting = (headerMount ? 1 : 0) + (footerMount ? 1 : 0);
   const onReady = () => {
     waiting -= 1;
-    if (waiting === 0) doc.documentElement.dataset.shellReady = 'true';
+    if (waiting === 0) {
+      doc.documentElement.dataset.shellReady = 'true';
+      options.onHydrated?.();
+    }
   };
+  const hydrate: typeof hydrateRoot = options.transition
+    ? (container, children, rootOptions) => {
+        let root: Root | undefined;
+        startTransition(() => {
+          root = hydrateRoot(container, children, rootOptions);
+        });
+        return root!;
+      }
+    : hydrateRoot;
   const rootOptions = (identifierPrefix: string) =>
     options.onRecoverableError ? { identifierPrefix, onRecoverableError: options.onRecoverableError } : { identifierPrefix };
 
   const roots: Root[] = [];
   if (headerMount) {
-    const headerRoot = hydrateRoot(
+    const headerRoot = hydrate(
       headerMount,
       <HeaderRoot content={content} variant={state.headerVariant} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} countryBanner={countryBanner} privateHeader={privateHeader} onReady={onReady} />,
       rootOptions(HeaderIdPrefix),
@@ -88,7 +107,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
   }
   if (footerMount) {
     roots.push(
-      hydrateRoot(
+      hydrate(
         footerMount,
         <FooterRoot content={content} designVersion={state.designVersion} year={state.year} basePath={state.basePath} serverPath={state.path} flags={state.flags ?? undefined} onReady={onReady} />,
         rootOptions(FooterIdPrefix),
@@ -103,13 +122,6 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     void import('../sessions/mountSessions.tsx').then(
       (m) => m.mountSessions(sessionsMount, state.locale, state.basePath),
       (err: unknown) => log(`cannot load the sessions page (${(err as Error).message})`),
-    );
-  }
-  // The marketing integrations (marketing.go): their own chunk, on configured gateways only.
-  if (state.marketing) {
-    void import('../marketing/startMarketing.ts').then(
-      (m) => m.startMarketing(state, window, log),
-      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
     );
   }
   if (waiting === 0) log('no header or footer mount in the page');

@@ -1,0 +1,303 @@
+// bench/visitor: what the shell costs a visitor on a phone. Debian's Chromium at 390 px with the
+// CPU slowed 4x loads the same demo page from the content origin alone ("bare") and through one
+// or more gateway builds, interleaved in rounds, and reports first contentful paint, largest
+// contentful paint, total blocking time (long tasks after FCP, each one's part over 50 ms),
+// the longest task, cumulative layout shift and the script bytes the page loaded, as medians
+// and ranges over the rounds, in JSON and a Markdown table.
+//
+//   node bench/visitor/run.mjs [--runs 9] [--pages /festgeld/,/en-gb/savings-accounts/fixed-rate-bonds/]
+//     [--gateway new=bin/shellgate] [--gateway old=/tmp/old-shellgate] [--logged-in] [--out bench/results/visitor]
+//
+// It starts what it needs itself: each gateway build with the demo Caddyfile (its own content
+// origin on loopback; the first one's origin serves the bare page), and with --logged-in the dev
+// IdP and the persona API, and logs in as the demo customer (anna/demo) once per build to measure
+// a customer's page too (no bare page there: only the shell's long tasks count).
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { launchBrowser } from '../../e2e/lib/browser.mjs';
+import { freePort, repoRoot } from '../../e2e/lib/gateway.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: process.env.VISITOR_RUNS ?? '9' },
+    pages: { type: 'string', default: process.env.VISITOR_PAGES ?? '/festgeld/,/en-gb/savings-accounts/fixed-rate-bonds/' },
+    gateway: { type: 'string', multiple: true },
+    'logged-in': { type: 'boolean', default: process.env.VISITOR_LOGGED_IN === '1' },
+    'logged-in-page': { type: 'string', default: '/festgeld/' },
+    // How long after the load event the page is watched for long tasks and shifts.
+    settle: { type: 'string', default: '3000' },
+    throttle: { type: 'string', default: '4' },
+    out: { type: 'string', default: join(repoRoot, 'bench', 'results', 'visitor') },
+  },
+});
+const runs = Number(args.runs);
+const pages = args.pages.split(',').filter(Boolean);
+const settleMs = Number(args.settle);
+const gateways = (args.gateway ?? [`shell=${join(repoRoot, 'bin', 'shellgate')}`]).map((spec) => {
+  const [label, path] = spec.includes('=') ? spec.split(/=(.*)/s) : ['shell', spec];
+  return { label, binary: resolve(path) };
+});
+const say = (m) => process.stderr.write(`visitor: ${m}\n`);
+
+// --- processes --------------------------------------------------------------
+const stops = [];
+async function stopAll() {
+  for (const stop of stops.reverse()) await stop().catch(() => {});
+  stops.length = 0;
+}
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+async function startGatewayBuild({ label, binary }, env, fixedPort) {
+  if (!existsSync(binary)) throw new Error(`${binary} is missing; build it first (make build)`);
+  const [port, originPort, adminPort] = [fixedPort ?? (await freePort()), await freePort(), await freePort()];
+  const home = await mkdtemp(join(tmpdir(), 'visitor-'));
+  await mkdir(args.out, { recursive: true });
+  const log = createWriteStream(join(args.out, `gateway-${label}.log`));
+  const child = spawn(binary, ['run', '--config', join(repoRoot, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SHELLGATE_PORT: String(port),
+      SHELLGATE_ORIGIN_PORT: String(originPort),
+      SHELLGATE_ADMIN: `localhost:${adminPort}`,
+      SHELLGATE_PENDING_LOGINS: 'off',
+      XDG_DATA_HOME: join(home, 'data'),
+      XDG_CONFIG_HOME: join(home, 'config'),
+      ...env(),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const exited = new Promise((r) => child.once('exit', r));
+  stops.push(async () => {
+    if (child.exitCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await Promise.race([exited, sleep(5000)]);
+      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    }
+    await rm(home, { recursive: true, force: true });
+  });
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`${label}: ${binary} exited (${child.exitCode}); see ${args.out}/gateway-${label}.log`);
+    try {
+      if ((await fetch(`${base}/_shell/healthz`)).ok) return { label, binary, base, origin: `http://localhost:${originPort}` };
+    } catch {
+      /* not up yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${label}: the gateway did not answer at ${base}`);
+}
+
+// --- one measured load --------------------------------------------------------
+// Installed before the page's own scripts: buffered observers keep every entry.
+function observe() {
+  const seen = { fcp: null, lcp: null, cls: 0, longtasks: [] };
+  window.__visitor = seen;
+  const on = (type, fn) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({ type, buffered: true });
+    } catch {
+      /* not supported */
+    }
+  };
+  on('paint', (e) => {
+    if (e.name === 'first-contentful-paint') seen.fcp = e.startTime;
+  });
+  on('largest-contentful-paint', (e) => {
+    seen.lcp = e.startTime;
+  });
+  on('layout-shift', (e) => {
+    if (!e.hadRecentInput) seen.cls += e.value;
+  });
+  on('longtask', (e) => seen.longtasks.push([e.startTime, e.duration]));
+}
+
+async function measure(browser, url, storageState) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    ...(storageState ? { storageState } : {}),
+  });
+  try {
+    await context.addInitScript(observe);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args.throttle) });
+    await page.goto(url, { waitUntil: 'load' });
+    await sleep(settleMs);
+    const m = await page.evaluate(() => {
+      const seen = window.__visitor;
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' && /\.m?js(\?|$)/.test(r.name) || /\.m?js(\?|$)/.test(r.name));
+      const css = performance.getEntriesByType('resource').filter((r) => /\.css(\?|$)/.test(r.name));
+      const sum = (list, key) => list.reduce((n, r) => n + (r[key] || 0), 0);
+      return {
+        fcp: seen.fcp,
+        lcp: seen.lcp,
+        cls: seen.cls,
+        longtasks: seen.longtasks,
+        jsDecoded: sum(scripts, 'decodedBodySize'),
+        jsTransfer: sum(scripts, 'transferSize'),
+        jsFiles: scripts.length,
+        cssDecoded: sum(css, 'decodedBodySize'),
+        hydrated: document.documentElement.dataset.shellReady === 'true',
+      };
+    });
+    // Total blocking time as Lighthouse counts it, from FCP to the end of the watch.
+    let tbt = 0;
+    let longest = 0;
+    for (const [start, duration] of m.longtasks) {
+      longest = Math.max(longest, duration);
+      if (start + duration <= (m.fcp ?? 0)) continue;
+      const from = Math.max(start, m.fcp ?? 0);
+      const counted = start + duration - from;
+      tbt += Math.max(0, counted - 50);
+    }
+    return { fcp: m.fcp, lcp: m.lcp, cls: m.cls, tbt, longest, tasks: m.longtasks.length, jsDecoded: m.jsDecoded, jsTransfer: m.jsTransfer, jsFiles: m.jsFiles, cssDecoded: m.cssDecoded, hydrated: m.hydrated };
+  } finally {
+    await context.close();
+  }
+}
+
+async function logIn(browser, gw) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${gw.base}/login/`);
+    await page.fill('#username', 'anna');
+    await page.fill('#password', 'demo');
+    await Promise.all([page.waitForURL(`${gw.base}/**`), page.click('button[type=submit]')]);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+// --- statistics ---------------------------------------------------------------
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+};
+const stat = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
+
+// --- main ---------------------------------------------------------------------
+async function main() {
+  let idp = null;
+  let personas = null;
+  const gatewayPorts = [];
+  if (args['logged-in']) {
+    const { startIdp } = await import('../../e2e/lib/idp.mjs');
+    const { startPersonasAPI } = await import('../../e2e/lib/personas.mjs');
+    for (const _ of gateways) gatewayPorts.push(await freePort());
+    const bases = gatewayPorts.map((p) => `http://localhost:${p}`);
+    idp = await startIdp({
+      redirectUris: bases.map((b) => `${b}/_shell/auth/callback`),
+      postLogoutUris: bases.map((b) => `${b}/`),
+      logName: 'visitor-idp.log',
+    });
+    stops.push(() => idp.stop());
+    personas = await startPersonasAPI();
+    stops.push(async () => personas.stop());
+  }
+  const started = [];
+  for (const [i, gw] of gateways.entries()) {
+    const env = () => (idp ? { SHELLGATE_IDP_ISSUER: idp.issuer, SHELLGATE_API_PORT: String(personas.port) } : {});
+    // With --logged-in the IdP knows the gateways' callbacks, on the ports picked for them.
+    started.push(await startGatewayBuild(gw, env, gatewayPorts[i]));
+  }
+  const browser = await launchBrowser();
+  stops.push(() => browser.close());
+  const variants = [];
+  for (const path of pages) {
+    variants.push({ page: path, variant: 'bare', url: `${started[0].origin}${path}` });
+    for (const gw of started) variants.push({ page: path, variant: gw.label, url: `${gw.base}${path}` });
+  }
+  if (args['logged-in']) {
+    for (const gw of started) {
+      gw.storageState = await logIn(browser, gw);
+      variants.push({ page: `${args['logged-in-page']} (logged in)`, variant: gw.label, url: `${gw.base}${args['logged-in-page']}`, storageState: gw.storageState });
+    }
+  }
+  // One warm-up load each (the OS's file cache, the gateway's first splice), not counted.
+  for (const v of variants) await measure(browser, v.url, v.storageState);
+  const samples = variants.map(() => []);
+  for (let round = 0; round < runs; round++) {
+    // Interleaved, and each round in another order, so the machine's drift hits all alike.
+    const order = variants.map((_, i) => i);
+    if (round % 2) order.reverse();
+    for (const i of order) {
+      const v = variants[i];
+      const m = await measure(browser, v.url, v.storageState);
+      samples[i].push(m);
+      say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
+    }
+  }
+  await stopAll();
+
+  const rows = variants.map((v, i) => {
+    const s = samples[i];
+    const pick = (k) => stat(s.map((m) => m[k] ?? NaN));
+    return {
+      page: v.page,
+      variant: v.variant,
+      runs: s.length,
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      longest: pick('longest'),
+      cls: pick('cls'),
+      jsDecoded: pick('jsDecoded'),
+      jsTransfer: pick('jsTransfer'),
+      cssDecoded: pick('cssDecoded'),
+      hydratedRuns: s.filter((m) => m.hydrated).length,
+      samples: s,
+    };
+  });
+  const fmt = (st, d = 0) => `${st.median.toFixed(d)} (${st.min.toFixed(d)}–${st.max.toFixed(d)})`;
+  const kb = (st) => (st.median / 1024).toFixed(1);
+  const lines = [
+    `### What a visitor pays (bench/visitor)`,
+    '',
+    `Chromium at 390 px, CPU slowed ${args.throttle}x, ${runs} interleaved rounds, median (range) in ms; TBT counts long tasks from FCP to ${settleMs} ms after load; JS = script bytes the page loaded in that time (decoded / over the wire).`,
+    '',
+    '| page | variant | FCP | LCP | TBT | longest task | CLS | JS KB | JS KB wire | hydrated |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.page} | ${r.variant} | ${fmt(r.fcp)} | ${fmt(r.lcp)} | ${fmt(r.tbt)} | ${fmt(r.longest)} | ${r.cls.max.toFixed(3)} | ${kb(r.jsDecoded)} | ${kb(r.jsTransfer)} | ${r.variant === 'bare' ? '-' : `${r.hydratedRuns}/${r.runs}`} |`),
+  ];
+  // The shell's cost: each build against the bare page of the same round.
+  const deltas = [];
+  for (const path of pages) {
+    const bare = rows.find((r) => r.page === path && r.variant === 'bare');
+    for (const gw of started) {
+      const row = rows.find((r) => r.page === path && r.variant === gw.label);
+      const d = (k) => stat(row.samples.map((m, j) => m[k] - bare.samples[j][k]));
+      deltas.push({ page: path, variant: gw.label, fcp: d('fcp'), lcp: d('lcp'), tbt: d('tbt') });
+    }
+  }
+  lines.push('', 'The shell\'s cost: each build minus the bare page of the same round, median (range) in ms.', '', '| page | variant | +FCP | +LCP | +TBT |', '| --- | --- | --- | --- | --- |');
+  for (const d of deltas) lines.push(`| ${d.page} | ${d.variant} | ${fmt(d.fcp)} | ${fmt(d.lcp)} | ${fmt(d.tbt)} |`);
+  const md = `${lines.join('\n')}\n`;
+  await mkdir(args.out, { recursive: true });
+  await writeFile(join(args.out, 'visitor.json'), JSON.stringify({ date: new Date().toISOString(), runs, throttle: Number(args.throttle), settleMs, gateways: gateways.map((g) => g.label), rows, deltas }, null, 2));
+  await writeFile(join(args.out, 'visitor.md'), md);
+  process.stdout.write(md);
+}
+
+main().catch(async (err) => {
+  say(err.stack ?? String(err));
+  await stopAll();
+  process.exit(1);
+});

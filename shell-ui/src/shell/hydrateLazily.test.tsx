@@ -1,0 +1,102 @@
+// The shell hydrates late (hydrateLazily.ts): a tap before React has taken over still opens the
+// menu, once; a visitor's page runs no shell code until touched; a customer's page hydrates when idle.
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { hydrateLazily } from './hydrateLazily.ts';
+import type { HydrateOptions } from './hydrateShell.tsx';
+
+function Menu() {
+  const [open, setOpen] = useState(false);
+  return (
+    <header>
+      <button type="button" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Menü
+      </button>
+      <a href="/festgeld/">Festgeld</a>
+    </header>
+  );
+}
+
+function page(loggedIn = false) {
+  const state = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'public', path: '/', year: 2026, isLoggedIn: loggedIn };
+  document.body.innerHTML = `<div data-shell="header">${renderToString(<Menu />)}</div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(state)}</script>`;
+}
+
+/** A stand-in for the hydration chunk: hydrates the menu once its code "arrived" (release()). */
+function slowChunk() {
+  let release: () => void = () => {};
+  const arrived = new Promise<void>((r) => (release = r));
+  const load = vi.fn(async () => {
+    await arrived;
+    return {
+      hydrateShell: async (doc: Document, options: HydrateOptions) => {
+        const mount = doc.querySelector('[data-shell="header"]')!;
+        const Ready = () => {
+          useState(() => queueMicrotask(() => options.onHydrated?.()));
+          return <Menu />;
+        };
+        hydrateRoot(mount, <Ready />);
+        return [{}];
+      },
+    };
+  });
+  return { load, release };
+}
+
+const button = () => document.querySelector('button')!;
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('hydrateLazily', () => {
+  test('a tap on a menu button before the code has arrived opens the menu once it has', async () => {
+    page();
+    const { load, release } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: () => {}, preload: () => {}, log: () => {} });
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    button().click();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+    release();
+    await vi.waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'));
+    // Once React has it, the next tap closes the menu: the first one was replayed exactly once.
+    await act(async () => button().click());
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test("a visitor's page runs no shell code until touched: when idle it only preloads", () => {
+    page();
+    const { load } = slowChunk();
+    const preload = vi.fn();
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload, log: () => {} });
+    expect(preload).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  test("a customer's page hydrates when idle (the session countdown must run untouched)", () => {
+    page(true);
+    const { load } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, log: () => {} });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('a link is never held back: it keeps its own click', () => {
+    page();
+    const { load } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: () => {}, preload: () => {}, log: () => {} });
+    const link = document.querySelector('a')!;
+    let heldBack: boolean | null = null;
+    // Seen where the browser would follow it (and stopped there: jsdom does not navigate).
+    const follow = (e: Event) => {
+      heldBack = e.defaultPrevented;
+      e.preventDefault();
+    };
+    document.addEventListener('click', follow);
+    link.click();
+    document.removeEventListener('click', follow);
+    expect(heldBack).toBe(false);
+  });
+});

@@ -1,0 +1,164 @@
+// The shell's entry waits before it hydrates. The header and footer arrive as complete HTML
+// with every link, so a visitor reads and follows them without any script; React is needed
+// only to open a menu, a picker or a dialog. This module (no React in it) stays in the entry:
+// on a visitor's page it hydrates when the visitor first reaches for a control in the shell,
+// having fetched React and the shell's components (a chunk of their own) when the browser was
+// idle, without running them: running them is a task of a few hundred ms on a slow phone. A
+// customer's page hydrates when the browser is idle, for the session countdown must run
+// untouched. A tap or key press that comes before React has taken over is kept and replayed
+// once it has, so it works the first time.
+import type { HydrateOptions } from './hydrateShell.tsx';
+import { readShellState } from './readState.ts';
+import { rememberAdClickId } from '../lib/adClickId.ts';
+
+// The files of the shell's code, space-separated, beside the entry (vite.config.ts writes them).
+const ShellCode = '__SHELL_CODE__';
+
+/** MountSelector finds the shell's mounts in the page (header, footer). */
+export const MountSelector = '[data-shell="header"], [data-shell="footer"]';
+
+/** TriggerEvents on a mount start hydration at once: the visitor is about to use a control. */
+export const TriggerEvents = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'mouseover'] as const;
+
+/** IdleTimeout bounds the wait for an idle moment after the load event (ms). */
+export const IdleTimeout = 2000;
+
+export interface LazyOptions extends HydrateOptions {
+  /** load brings the hydration code (default: its chunk). */
+  load?: () => Promise<{ hydrateShell: (doc: Document, options: HydrateOptions) => Promise<unknown> }>;
+  /** whenIdle runs its function once the page is loaded and the browser idle (default: requestIdleCallback after load). */
+  whenIdle?: (then: () => void) => void;
+  /** preload fetches the shell's code without running it (default: modulepreload links). */
+  preload?: (doc: Document) => void;
+}
+
+/**
+ * loadShellCode runs React (its own chunk) in one task and the shell's components in a later
+ * one: together they are one long task on a slow phone, which a customer's idle page would feel.
+ */
+async function loadShellCode() {
+  await import('react-dom/client');
+  await new Promise((r) => setTimeout(r));
+  return import('./hydrateShell.tsx');
+}
+
+/** preloadShellCode adds a modulepreload link for each file of the shell's code. */
+function preloadShellCode(doc: Document) {
+  if (ShellCode.startsWith('__')) return; // not a build (tests, the dev server)
+  for (const file of ShellCode.split(' ')) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(file, import.meta.url).href;
+    doc.head.append(link);
+  }
+}
+
+function afterLoadWhenIdle(start: () => void) {
+  const idle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: IdleTimeout });
+    else setTimeout(start, 200);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+// A control that does nothing without its script: a plain button (not a form's submit
+// button, which works as HTML), or an element acting as one.
+const ScriptedControl = 'button[type="button"], [role="button"]:not([href])';
+
+// Keys whose effect is the click the browser makes of them, or focus moving: not replayed.
+const NativeKeys = new Set(['Enter', ' ', 'Tab']);
+
+/**
+ * hydrateLazily hydrates the shell on the visitor's first interaction with a mount, or for a
+ * customer when the browser is idle, whichever comes first; hydration runs as a transition.
+ * start() starts it at once and gives its promise.
+ */
+export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = preloadShellCode, ...hydrateOptions } = options;
+  const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
+  const read = readShellState(doc);
+  const state = read.ok ? read.state : null;
+  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
+  // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
+  if (state?.marketing) {
+    void import('../marketing/startMarketing.ts').then(
+      (m) => m.startMarketing(state, window, log),
+      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
+    );
+  }
+  const mounts = [...doc.querySelectorAll<HTMLElement>(MountSelector)];
+  let started: Promise<unknown> | null = null;
+  let taken = false; // React has taken over: nothing more to keep
+  let click: HTMLElement | null = null;
+  let key: { target: Element; init: KeyboardEventInit } | null = null;
+  let hovered: Element | null = null;
+
+  // Capture, on the mount: the visitor's events reach these before anything inside.
+  const onTrigger = (e: Event) => {
+    if (e.type === 'mouseover') hovered = e.target as Element;
+    if (e.type === 'keydown') {
+      const k = e as KeyboardEvent;
+      if (!NativeKeys.has(k.key)) key = { target: k.target as Element, init: { key: k.key, code: k.code, shiftKey: k.shiftKey, altKey: k.altKey, ctrlKey: k.ctrlKey, metaKey: k.metaKey, bubbles: true, cancelable: true } };
+    }
+    void start();
+  };
+  const onClick = (e: Event) => {
+    const control = (e.target as Element | null)?.closest?.(ScriptedControl);
+    if (!control || taken) return;
+    // Keep it for React: before hydration it would do nothing, or the wrong thing.
+    e.preventDefault();
+    e.stopPropagation();
+    click = control as HTMLElement;
+    void start();
+  };
+  const listen = (on: boolean) => {
+    for (const mount of mounts) {
+      for (const type of TriggerEvents) (on ? mount.addEventListener : mount.removeEventListener).call(mount, type, onTrigger, { capture: true, passive: true } as AddEventListenerOptions);
+      (on ? mount.addEventListener : mount.removeEventListener).call(mount, 'click', onClick, true);
+    }
+  };
+
+  const replay = () => {
+    taken = true;
+    listen(false);
+    // The last tap or click on a control, then a key such as ArrowDown, then a resting mouse.
+    if (click?.isConnected) click.click();
+    else if (key?.target.isConnected && doc.activeElement === key.target) key.target.dispatchEvent(new KeyboardEvent('keydown', key.init));
+    if (hovered?.isConnected && hovered.matches(':hover')) {
+      hovered.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', isPrimary: true }));
+    }
+    click = null;
+    key = null;
+    hovered = null;
+  };
+
+  const start = () => {
+    started ??= load().then(
+      (m) =>
+        m.hydrateShell(doc, { ...hydrateOptions, transition: true, onHydrated: () => {
+          // After the updates hydration's effects make (the phone-width picker becoming a
+          // dialog's opener): React renders them in a task of its own right after this one.
+          setTimeout(() => setTimeout(replay));
+          hydrateOptions.onHydrated?.();
+        } }).then((roots) => {
+          // No mount to hydrate (no state, no content): the HTML stands, and so do its links.
+          if (Array.isArray(roots) && roots.length === 0 && !taken) {
+            taken = true;
+            listen(false);
+          }
+        }),
+      (err: unknown) => {
+        taken = true;
+        listen(false);
+        log(`cannot load the shell's code (${(err as Error).message}); the shell stays as the server rendered it`);
+      },
+    );
+    return started;
+  };
+
+  listen(true);
+  // A customer's page runs the session countdown; a visitor's only needs the code at hand.
+  whenIdle(() => (state?.isLoggedIn ? void start() : preload(doc)));
+  return { start };
+}
