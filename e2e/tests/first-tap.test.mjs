@@ -3,6 +3,7 @@
 // the shell, one tap or key press on each kind of control opens it, at 1440 and 390 px.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { sel } from '../lib/classes.mjs';
 import { openContext, useSuite } from '../lib/suite.mjs';
 
 const suite = useSuite();
@@ -61,7 +62,7 @@ describe('the first tap works at once', () => {
     test(`1440 px ${path}: one click opens the market picker`, async () => {
       const { context, problems, tab } = await fresh('desktop', path);
       try {
-        const picker = tab.locator('[data-shell="footer"] .shell-market__button');
+        const picker = tab.locator(sel('[data-shell="footer"] .shell-market__button'));
         await picker.scrollIntoViewIfNeeded();
         await picker.click();
         await expanded(picker);
@@ -75,7 +76,7 @@ describe('the first tap works at once', () => {
     test(`390 px ${path}: one tap opens the phone menu`, async () => {
       const { context, problems, tab } = await fresh('mobile', path);
       try {
-        const toggle = tab.locator('[data-shell="header"] .shell-mobile-toggle');
+        const toggle = tab.locator(sel('[data-shell="header"] .shell-mobile-toggle'));
         await toggle.tap();
         await expanded(toggle);
         await tab.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`).waitFor({ state: 'visible', timeout: 2000 });
@@ -88,7 +89,7 @@ describe('the first tap works at once', () => {
     test(`390 px ${path}: one tap opens the market dialog`, async () => {
       const { context, problems, tab } = await fresh('mobile', path);
       try {
-        const picker = tab.locator('[data-shell="footer"] .shell-market__button');
+        const picker = tab.locator(sel('[data-shell="footer"] .shell-market__button'));
         await picker.scrollIntoViewIfNeeded();
         await picker.tap();
         await tab.getByRole('dialog').waitFor({ state: 'visible', timeout: OpenWithin });
