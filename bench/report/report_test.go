@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -411,5 +412,35 @@ func TestJudgeSplicerPlanned(t *testing.T) {
 				t.Errorf("got %s (%s), ok %v; want %s, ok %v", v.Mark(), v.Figure, ok, tc.want, tc.wantOK)
 			}
 		})
+	}
+}
+
+// The paired rounds print in the proxies' order, the headline case first, for the one-worker
+// twins too, whose names sort the other way ("shell-1core" before "shell-full-1core").
+func TestLoadPairsHeadlineFirst(t *testing.T) {
+	wrk, err := os.ReadFile("testdata/pairs/100kb__shell__plain__1.a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"100kb__shell-1core__plain-1core__1", "100kb__shell-full-1core__plain-1core__1",
+		"100kb__shell__plain__1", "100kb__shell-full__plain__1"} {
+		for _, side := range []string{".a.txt", ".b.txt"} {
+			if err := os.WriteFile(filepath.Join(dir, name+side), wrk, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ps, err := loadPairs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.A)
+	}
+	want := []string{shellFull, shellOn, shellFull + oneCore, shellOn + oneCore}
+	if !slices.Equal(got, want) {
+		t.Errorf("pairings in the order %v; want %v", got, want)
 	}
 }
