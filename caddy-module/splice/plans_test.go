@@ -332,3 +332,48 @@ func TestPlansHoldTheTagOfTheLastResponse(t *testing.T) {
 		t.Errorf("a page too large for the room: Held gave %d bytes", len(body))
 	}
 }
+
+// A 1 MB page served again whose bytes change in the middle, long after the plan took over
+// from the scan, is scanned after all: its output is the page spliced without plans,
+// whatever write or 1 KiB block edge the change falls on.
+func TestPlansNoticeAChangeMidPage(t *testing.T) {
+	const planBlock = 1 << 10
+	page := realisticPage(1 << 20)
+	mid := 600<<10 + 3*planBlock // in the 19th write of 32 KiB
+	changes := map[string]func([]byte){
+		"a letter's case inside a block": func(c []byte) { c[mid+planBlock/2] ^= 0x20 },
+		"the first byte of a block":      func(c []byte) { c[mid] ^= 0x01 },
+		"the last byte of a block":       func(c []byte) { c[mid-1] ^= 0x01 },
+		"a comment that never closes":    func(c []byte) { copy(c[mid+100:], "<!--") },
+		"raw text that never ends":       func(c []byte) { copy(c[mid+100:], "<xmp>") },
+		"two blocks swapped": func(c []byte) {
+			a := append([]byte(nil), c[mid:mid+planBlock]...)
+			copy(c[mid:], c[mid+planBlock:mid+2*planBlock])
+			copy(c[mid+planBlock:], a)
+		},
+	}
+	for _, name := range slices.Sorted(maps.Keys(changes)) {
+		changed := append([]byte(nil), page...)
+		changes[name](changed)
+		if bytes.Equal(changed, page) {
+			t.Fatalf("%s: no change", name)
+		}
+		want, wantR := spliceChunks(t, changed, 0)
+		for _, chunk := range []int{32 << 10, 32<<10 + 7, 1000, planBlock} {
+			plans := NewPlans(0, 0)
+			key := plans.Key("/festgeld/")
+			splicePlanned(t, plans, key, page, chunk)
+			if _, r := splicePlanned(t, plans, key, page, chunk); !r.Planned {
+				t.Fatalf("writes of %d: the same page again did not follow its plan", chunk)
+			}
+			got, r := splicePlanned(t, plans, key, changed, chunk)
+			if r.Planned {
+				t.Errorf("%s, writes of %d: the changed page followed the plan", name, chunk)
+			}
+			r.Planned, r.Replayed = false, false
+			if !bytes.Equal(got, want) || r != wantR {
+				t.Errorf("%s, writes of %d: differs from the page spliced without plans (report %+v, want %+v)", name, chunk, r, wantR)
+			}
+		}
+	}
+}
