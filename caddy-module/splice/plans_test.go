@@ -13,7 +13,7 @@ import (
 // that uses plans, in writes of chunk bytes.
 func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int) ([]byte, Report) {
 	t.Helper()
-	var out bytes.Buffer
+	var out keepBuffer
 	w := NewWriter(&out, testFragments)
 	defer w.Release()
 	w.UsePlans(plans, key)
@@ -31,6 +31,27 @@ func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int)
 	}
 	return out.Bytes(), w.Report()
 }
+
+// keepBuffer is a KeepWriter that keeps what WriteKept gives it as it is and copies the
+// rest, as the gateway's output does: Bytes, read after the response, shows the output
+// changed if the Writer handed it bytes to keep that changed afterwards.
+type keepBuffer struct {
+	parts [][]byte
+	kept  int // bytes given to keep
+}
+
+func (k *keepBuffer) Write(p []byte) (int, error) {
+	k.parts = append(k.parts, append([]byte(nil), p...))
+	return len(p), nil
+}
+
+func (k *keepBuffer) WriteKept(p []byte) (int, error) {
+	k.parts = append(k.parts, p)
+	k.kept += len(p)
+	return len(p), nil
+}
+
+func (k *keepBuffer) Bytes() []byte { return bytes.Join(k.parts, nil) }
 
 // checkPlanned serves each page in turn under one key, each one three
 // times in writes of the given sizes, and checks every response against
@@ -374,6 +395,41 @@ func TestPlansNoticeAChangeMidPage(t *testing.T) {
 			if !bytes.Equal(got, want) || r != wantR {
 				t.Errorf("%s, writes of %d: differs from the page spliced without plans (report %+v, want %+v)", name, chunk, r, wantR)
 			}
+		}
+	}
+}
+
+// A response that follows its plan hands a KeepWriter the plan's copy of the body to keep
+// (the gateway's output then writes it without copying it), and the output is the page
+// spliced without plans.
+func TestPlansHandTheBodyToKeep(t *testing.T) {
+	page := realisticPage(1 << 20)
+	want, _ := spliceChunks(t, page, 0)
+	plans := NewPlans(0, 0)
+	key := plans.Key("/festgeld/")
+	splicePlanned(t, plans, key, page, 32<<10)
+	for _, chunk := range []int{32 << 10, 1000, 32<<10 + 7} {
+		var out keepBuffer
+		w := NewWriter(&out, testFragments)
+		w.UsePlans(plans, key)
+		for i := 0; i < len(page); i += chunk {
+			if _, err := w.Write(page[i:min(i+chunk, len(page))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		r := w.Report()
+		w.Release()
+		if !r.Planned {
+			t.Fatalf("writes of %d: did not follow the plan", chunk)
+		}
+		if out.kept < len(page)*9/10 {
+			t.Errorf("writes of %d: %d of %d bytes given to keep; want the body's", chunk, out.kept, len(page))
+		}
+		if !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("writes of %d: differs from the page spliced without plans", chunk)
 		}
 	}
 }
