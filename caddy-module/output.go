@@ -29,7 +29,10 @@ type pageOutput struct {
 
 	held   *[]byte       // holding the page: the output so far; nil once it streams
 	stream *bufio.Writer // streaming, once the header is sent
-	timer  *time.Timer   // armed while bytes wait
+	// kept, streaming: bytes that never change (WriteKept), after what stream buffers,
+	// waiting to go out in one large write without a copy into stream.
+	kept   []byte
+	timer  *time.Timer // armed while bytes wait
 	armed  bool
 	closed bool
 	err    error // the first write error: the client went away
@@ -89,6 +92,11 @@ func (o *pageOutput) Write(p []byte) (int, error) {
 	if o.stream == nil {
 		o.start()
 	}
+	if len(o.kept) > 0 {
+		if err := o.writeKept(); err != nil { // they come before p
+			return 0, err
+		}
+	}
 	if _, err := o.stream.Write(p); err != nil {
 		o.err = err
 		return 0, err
@@ -97,6 +105,72 @@ func (o *pageOutput) Write(p []byte) (int, error) {
 		o.arm()
 	}
 	return len(p), nil
+}
+
+// keptRun is how many kept bytes wait to go out in one write: a 1 MB page in 128 KiB
+// chunks takes half the syscalls of 64 KiB ones, and none of its bytes are copied.
+const keptRun = 128 << 10
+
+// WriteKept takes the next bytes of the page, which never change (splice.KeepWriter: the
+// page's plan's copy of its body). A held page copies them as Write does; a stream keeps
+// them, and writes a run of them in one write once it is keptRun long, so that the bytes of
+// a large page served as before (the body of a page without validators) are not copied
+// into the output buffer on their way (6 % of the gateway's CPU on a 1 MB page under wrk).
+func (o *pageOutput) WriteKept(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.err != nil {
+		return 0, o.err
+	}
+	if o.held != nil && len(*o.held)+len(p) <= cap(*o.held) {
+		*o.held = append(*o.held, p...)
+		o.arm()
+		return len(p), nil
+	}
+	if o.stream == nil {
+		o.start()
+	}
+	if len(o.kept) > 0 && !follows(o.kept, p) {
+		if err := o.writeKept(); err != nil {
+			return 0, err
+		}
+	}
+	if len(o.kept) == 0 {
+		o.kept = p
+	} else {
+		o.kept = o.kept[:len(o.kept)+len(p)] // p follows o.kept in the same array
+	}
+	if len(o.kept) >= keptRun {
+		if err := o.writeKept(); err != nil {
+			return 0, err
+		}
+	}
+	if len(o.kept) > 0 || o.stream.Buffered() > 0 {
+		o.arm()
+	}
+	return len(p), nil
+}
+
+// follows tells whether b starts where a ends, in a's array.
+func follows(a, b []byte) bool {
+	return len(b) > 0 && cap(a)-len(a) >= len(b) && &a[:len(a)+1][len(a)] == &b[0]
+}
+
+// writeKept sends what stream buffers and then the kept bytes.
+func (o *pageOutput) writeKept() error {
+	if len(o.kept) == 0 {
+		return o.err
+	}
+	kept := o.kept
+	o.kept = nil
+	if err := o.stream.Flush(); err != nil {
+		o.err = err
+		return err
+	}
+	if _, err := o.rw.Write(kept); err != nil {
+		o.err = err
+	}
+	return o.err
 }
 
 // Flush sends everything so far: the upstream asked for it (a stream, flush_interval).
@@ -133,6 +207,10 @@ func (o *pageOutput) Close(aborted bool) error {
 		o.start()
 	}
 	err := o.stream.Flush()
+	if err == nil && len(o.kept) > 0 {
+		err = o.writeKept()
+	}
+	o.kept = nil
 	o.stream.Reset(nil)
 	outBuffers.Put(o.stream)
 	o.stream = nil
@@ -169,6 +247,9 @@ func (o *pageOutput) flush() error {
 	}
 	if err := o.stream.Flush(); err != nil {
 		o.err = err
+		return err
+	}
+	if err := o.writeKept(); err != nil {
 		return err
 	}
 	//nolint:bodyclose // not a response body

@@ -4,6 +4,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -76,6 +77,7 @@ type outputProbe struct {
 	status  int
 	length  string // Content-Length when the header went out
 	body    strings.Builder
+	writes  []int // the size of each write
 	flushed chan struct{}
 }
 
@@ -92,6 +94,7 @@ func (p *outputProbe) WriteHeader(status int) {
 func (p *outputProbe) Write(b []byte) (int, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.writes = append(p.writes, len(b))
 	return p.body.Write(b)
 }
 func (p *outputProbe) Flush() { p.flushed <- struct{}{} }
@@ -255,4 +258,45 @@ func TestHeaderAfterTheWaitStaysTheHandlers(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A large page's bytes that never change (a plan's copy of its body) go out in order with
+// the rest, in one write per run of keptRun bytes rather than copied into 64 KiB chunks, and
+// bytes kept wait at most maxWait as any others.
+func TestPageOutputWritesKeptBytesInLargeRuns(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", (keptRun+keptRun/2)/31))
+	probe := newOutputProbe()
+	o := newPageOutput(probe, http.StatusOK, -1)
+	o.maxWait = time.Hour
+	io.WriteString(o, "<head>")
+	for i := 0; i < len(body); i += 32 << 10 {
+		if _, err := o.WriteKept(body[i:min(i+32<<10, len(body))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	io.WriteString(o, "<footer>")
+	o.WriteKept([]byte("</html>"))
+	if err := o.Close(false); err != nil {
+		t.Fatal(err)
+	}
+	if _, length, got := probe.seen(); got != "<head>"+string(body)+"<footer></html>" || length != "" {
+		t.Fatalf("the browser got %d bytes (Content-Length %q), not the page in order", len(got), length)
+	}
+	if len(probe.writes) > 5 || slices.Max(probe.writes) < keptRun {
+		t.Errorf("writes of %v bytes; want the kept bytes in runs of at least %d", probe.writes, keptRun)
+	}
+
+	probe = newOutputProbe()
+	o = newPageOutput(probe, http.StatusOK, -1)
+	o.maxWait = time.Millisecond
+	o.WriteKept(body[:100])
+	select {
+	case <-probe.flushed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the kept bytes were never flushed")
+	}
+	if _, _, got := probe.seen(); got != string(body[:100]) {
+		t.Errorf("after the wait the browser has %q", got)
+	}
+	o.Close(false)
 }

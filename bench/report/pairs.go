@@ -70,7 +70,16 @@ func loadPairs(dir string) ([]pairResult, error) {
 			r.Ratios = append(r.Ratios, a.ReqPerSec/b.ReqPerSec)
 		}
 	}
-	slices.SortStableFunc(order, func(x, y key) int { return pageSize(x.page) - pageSize(y.page) })
+	// By page, then in the order the proxies' rows print: the headline case first.
+	slices.SortStableFunc(order, func(x, y key) int {
+		if d := pageSize(x.page) - pageSize(y.page); d != 0 {
+			return d
+		}
+		if d := rank(x.a) - rank(y.a); d != 0 {
+			return d
+		}
+		return rank(x.b) - rank(y.b)
+	})
 	out := make([]pairResult, 0, len(order))
 	for _, k := range order {
 		out = append(out, *byKey[k])
@@ -108,4 +117,12 @@ func pairTable(ps []pairResult) table {
 		})
 	}
 	return t
+}
+
+// rank is a proxy's place in proxyOrder; an unknown one goes last.
+func rank(proxy string) int {
+	if i := slices.Index(proxyOrder, proxy); i >= 0 {
+		return i
+	}
+	return len(proxyOrder)
 }

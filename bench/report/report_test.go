@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -104,11 +105,11 @@ func TestJudgeProxies(t *testing.T) {
 	// interleaved medians say the shell misses both, the pairs say it makes both.
 	behind := results(850, 10*ms, 950)
 	pairs := []pairResult{
-		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.95, 0.97, 0.92, 0.99}},
+		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.97, 0.99, 0.96, 1.01}},
 		{Page: "100kb", A: shellOn, B: nginxSub, Ratios: []float64{1.10, 1.12, 1.05, 1.20}},
 	}
 	straddling := []pairResult{
-		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.85, 0.95, 0.88, 0.99}},
+		{Page: "100kb", A: shellOn, B: plainProxy, Ratios: []float64{0.88, 0.96, 0.90, 0.99, 0.97}},
 		{Page: "100kb", A: shellOn, B: nginxSub, Ratios: []float64{0.96, 1.02, 1.05, 0.97, 1.01}},
 	}
 	for _, tc := range []struct {
@@ -118,11 +119,11 @@ func TestJudgeProxies(t *testing.T) {
 		want  []string // marks: throughput, p99, nginx (per shell proxy)
 	}{
 		{"paired rounds decide throughput", behind, pairs, []string{"PASS", "PASS", "PASS"}},
-		// 0.85 0.88 | 0.95 0.99: the threshold 0.90 inside the middle half; nginx: 0.96 0.97 1.01 1.02 1.05, median 1.01.
+		// 0.88 0.90 0.96 0.97 0.99, median 0.96: the threshold 0.95 inside the middle half; nginx: 0.96 0.97 1.01 1.02 1.05, median 1.01.
 		{"paired rounds astride the threshold", behind, straddling, []string{"PASS, noisy", "PASS", "PASS, noisy"}},
 		{"paired rounds of another page", behind, []pairResult{{Page: "1mb", A: shellOn, B: nginxSub, Ratios: []float64{2}}}, []string{"MISS", "PASS", "MISS"}},
-		{"all met at the limits", results(900, 11*ms, 899), nil, []string{"PASS", "PASS", "PASS"}},
-		{"all missed just past them", results(899, 11*ms+time.Microsecond, 900), nil, []string{"MISS", "MISS", "MISS"}},
+		{"all met at the limits", results(950, 11*ms, 949), nil, []string{"PASS", "PASS", "PASS"}},
+		{"all missed just past them", results(949, 11*ms+time.Microsecond, 950), nil, []string{"MISS", "MISS", "MISS"}},
 		// Round by round the shell's p99 is 0.5 ms over the plain proxy's,
 		// though the machine's drift puts the medians 5 ms apart.
 		{"p99 paired by round", []proxyResult{
@@ -130,6 +131,17 @@ func TestJudgeProxies(t *testing.T) {
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 15 * ms, RoundP99: []time.Duration{5*ms + ms/2, 15 * ms, 20*ms + ms/2}},
 			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
 		}, nil, []string{"PASS", "PASS", "PASS"}},
+		// The headline: an origin without validators, judged first, and on the 1 MB page too.
+		{"no validators first, on every page", []proxyResult{
+			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
+			{Page: "100kb", Proxy: shellOn, ReqPerSec: 1600, P99: 9 * ms},
+			{Page: "100kb", Proxy: shellFull, ReqPerSec: 960, P99: 10 * ms},
+			{Page: "100kb", Proxy: nginxSub, ReqPerSec: 900, P99: 20 * ms},
+			{Page: "1mb", Proxy: plainProxy, ReqPerSec: 100, P99: 10 * ms},
+			{Page: "1mb", Proxy: shellOn, ReqPerSec: 160, P99: 9 * ms},
+			{Page: "1mb", Proxy: shellFull, ReqPerSec: 90, P99: 12 * ms},
+			{Page: "1mb", Proxy: nginxSub, ReqPerSec: 40, P99: 20 * ms},
+		}, nil, []string{"PASS", "PASS", "PASS", "PASS", "PASS", "PASS", "MISS", "PASS", "PASS"}},
 		{"with page plans off beside", []proxyResult{
 			{Page: "100kb", Proxy: plainProxy, ReqPerSec: 1000, P99: 10 * ms},
 			{Page: "100kb", Proxy: shellOn, ReqPerSec: 950, P99: 10*ms + ms/2},
@@ -173,8 +185,11 @@ func TestLoadPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps) != 2 {
-		t.Fatalf("got %d pairings, want shell beside nginx and beside plain: %+v", len(ps), ps)
+	if len(ps) != 3 {
+		t.Fatalf("got %d pairings, want the shell without validators beside plain, the shell beside nginx and beside plain: %+v", len(ps), ps)
+	}
+	if ps[0].A != shellFull || ps[0].B != plainProxy {
+		t.Errorf("first pairing %s beside %s; want the headline, the shell without validators beside plain", ps[0].A, ps[0].B)
 	}
 	p, ok := findPair(ps, "100kb", shellOn, nginxSub)
 	if !ok || len(p.Ratios) != 4 {
@@ -397,5 +412,35 @@ func TestJudgeSplicerPlanned(t *testing.T) {
 				t.Errorf("got %s (%s), ok %v; want %s, ok %v", v.Mark(), v.Figure, ok, tc.want, tc.wantOK)
 			}
 		})
+	}
+}
+
+// The paired rounds print in the proxies' order, the headline case first, for the one-worker
+// twins too, whose names sort the other way ("shell-1core" before "shell-full-1core").
+func TestLoadPairsHeadlineFirst(t *testing.T) {
+	wrk, err := os.ReadFile("testdata/pairs/100kb__shell__plain__1.a.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"100kb__shell-1core__plain-1core__1", "100kb__shell-full-1core__plain-1core__1",
+		"100kb__shell__plain__1", "100kb__shell-full__plain__1"} {
+		for _, side := range []string{".a.txt", ".b.txt"} {
+			if err := os.WriteFile(filepath.Join(dir, name+side), wrk, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	ps, err := loadPairs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range ps {
+		got = append(got, p.A)
+	}
+	want := []string{shellFull, shellOn, shellFull + oneCore, shellOn + oneCore}
+	if !slices.Equal(got, want) {
+		t.Errorf("pairings in the order %v; want %v", got, want)
 	}
 }

@@ -34,7 +34,7 @@ func (v verdict) Mark() string {
 
 // The issue's targets.
 const (
-	minThroughputRatio = 0.90
+	minThroughputRatio = 0.95
 	maxP99Added        = time.Millisecond
 	minSplicerMBPerSec = 1000 // 1 GB/s on one core; go test's MB/s is 10^6 bytes
 
@@ -51,7 +51,9 @@ const (
 // the 100 KB page, beating nginx on every page; once for the proxies with a worker
 // per core and once for those with one worker each, when the run has them. A
 // throughput ratio comes from the paired rounds ps where the run has them, else from
-// the medians of the interleaved rounds.
+// the medians of the interleaved rounds. The headline case comes first: the shell in
+// front of an origin that sends no validators (shellFull), whose throughput is judged
+// on every page, as the issue sets its target for the 100 KB and the 1 MB page.
 func judgeProxies(rs []proxyResult, ps []pairResult) []verdict {
 	var out []verdict
 	pages := pagesOf(rs)
@@ -61,15 +63,15 @@ func judgeProxies(rs []proxyResult, ps []pairResult) []verdict {
 			nginx, okNginx := find(rs, page, nginxSub+budget.suffix)
 			where := sizeLabel(page) + budget.label
 			for _, sp := range []struct{ proxy, label, p99 string }{
+				{shellFull, "shell-on, no validators (revalidate off),", "shell, no validators,"},
 				{shellOn, "shell-on", "shell"},
-				{shellFull, "shell-on, revalidate off,", "shell, revalidate off,"},
 				{shellScanned, "shell-on, page_plans off,", "shell, page_plans off,"},
 			} {
 				shell, okShell := find(rs, page, sp.proxy+budget.suffix)
 				if (sp.proxy != shellOn || budget.suffix != "") && !okShell {
 					continue // a run from before page plans, revalidation or one-worker rounds
 				}
-				if pageSize(page) == targetPage {
+				if pageSize(page) == targetPage || sp.proxy == shellFull {
 					v := verdict{Target: fmt.Sprintf("%s throughput >= %.2f x plain reverse_proxy (%s)", sp.label, minThroughputRatio, where)}
 					if pr, ok := findPair(ps, page, sp.proxy+budget.suffix, plainProxy+budget.suffix); ok {
 						v = judgePaired(v, pr, "", minThroughputRatio, func(r float64) bool { return r >= minThroughputRatio })
@@ -78,7 +80,9 @@ func judgeProxies(rs []proxyResult, ps []pairResult) []verdict {
 						v.Figure, v.Pass, v.Judged = fmt.Sprintf("%.3f x", ratio), ratio >= minThroughputRatio, true
 					}
 					out = append(out, v)
-					v = verdict{Target: fmt.Sprintf("p99 added by the %s <= %s (%s)", sp.p99, ms(maxP99Added), where)}
+				}
+				if pageSize(page) == targetPage {
+					v := verdict{Target: fmt.Sprintf("p99 added by the %s <= %s (%s)", sp.p99, ms(maxP99Added), where)}
 					if okPlain && okShell {
 						added := p99Added(shell, plain)
 						v.Figure, v.Pass, v.Judged = signedMs(added), added <= maxP99Added, true

@@ -373,6 +373,16 @@ func (w *Writer) deferWrite(p []byte) error {
 	if w.deferStop >= 0 && w.deferStop < limit {
 		limit = w.deferStop
 	}
+	if _, ok := w.dst.(KeepWriter); ok && w.same && w.out >= w.deferAt {
+		// Every byte from w.out on is the plan's, the held ones too: write the plan's copy,
+		// which dst may keep rather than copy (a 1 MB page's copy into the output buffer
+		// was 6 % of the gateway's CPU under wrk).
+		w.held = w.held[:0]
+		w.kept = true
+		err := w.emit(w.plan.body[w.out:w.in], w.out, limit)
+		w.kept = false
+		return err
+	}
 	return w.emit(p, start, limit)
 }
 

@@ -13,7 +13,7 @@ import (
 // that uses plans, in writes of chunk bytes.
 func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int) ([]byte, Report) {
 	t.Helper()
-	var out bytes.Buffer
+	var out keepBuffer
 	w := NewWriter(&out, testFragments)
 	defer w.Release()
 	w.UsePlans(plans, key)
@@ -31,6 +31,27 @@ func splicePlanned(t testing.TB, plans *Plans, key uint64, in []byte, chunk int)
 	}
 	return out.Bytes(), w.Report()
 }
+
+// keepBuffer is a KeepWriter that keeps what WriteKept gives it as it is and copies the
+// rest, as the gateway's output does: Bytes, read after the response, shows the output
+// changed if the Writer handed it bytes to keep that changed afterwards.
+type keepBuffer struct {
+	parts [][]byte
+	kept  int // bytes given to keep
+}
+
+func (k *keepBuffer) Write(p []byte) (int, error) {
+	k.parts = append(k.parts, append([]byte(nil), p...))
+	return len(p), nil
+}
+
+func (k *keepBuffer) WriteKept(p []byte) (int, error) {
+	k.parts = append(k.parts, p)
+	k.kept += len(p)
+	return len(p), nil
+}
+
+func (k *keepBuffer) Bytes() []byte { return bytes.Join(k.parts, nil) }
 
 // checkPlanned serves each page in turn under one key, each one three
 // times in writes of the given sizes, and checks every response against
@@ -330,5 +351,85 @@ func TestPlansHoldTheTagOfTheLastResponse(t *testing.T) {
 	w.Release()
 	if body, _ := small.Held(skey); body != nil {
 		t.Errorf("a page too large for the room: Held gave %d bytes", len(body))
+	}
+}
+
+// A 1 MB page served again whose bytes change in the middle, long after the plan took over
+// from the scan, is scanned after all: its output is the page spliced without plans,
+// whatever write or 1 KiB block edge the change falls on.
+func TestPlansNoticeAChangeMidPage(t *testing.T) {
+	const planBlock = 1 << 10
+	page := realisticPage(1 << 20)
+	mid := 600<<10 + 3*planBlock // in the 19th write of 32 KiB
+	changes := map[string]func([]byte){
+		"a letter's case inside a block": func(c []byte) { c[mid+planBlock/2] ^= 0x20 },
+		"the first byte of a block":      func(c []byte) { c[mid] ^= 0x01 },
+		"the last byte of a block":       func(c []byte) { c[mid-1] ^= 0x01 },
+		"a comment that never closes":    func(c []byte) { copy(c[mid+100:], "<!--") },
+		"raw text that never ends":       func(c []byte) { copy(c[mid+100:], "<xmp>") },
+		"two blocks swapped": func(c []byte) {
+			a := append([]byte(nil), c[mid:mid+planBlock]...)
+			copy(c[mid:], c[mid+planBlock:mid+2*planBlock])
+			copy(c[mid+planBlock:], a)
+		},
+	}
+	for _, name := range slices.Sorted(maps.Keys(changes)) {
+		changed := append([]byte(nil), page...)
+		changes[name](changed)
+		if bytes.Equal(changed, page) {
+			t.Fatalf("%s: no change", name)
+		}
+		want, wantR := spliceChunks(t, changed, 0)
+		for _, chunk := range []int{32 << 10, 32<<10 + 7, 1000, planBlock} {
+			plans := NewPlans(0, 0)
+			key := plans.Key("/festgeld/")
+			splicePlanned(t, plans, key, page, chunk)
+			if _, r := splicePlanned(t, plans, key, page, chunk); !r.Planned {
+				t.Fatalf("writes of %d: the same page again did not follow its plan", chunk)
+			}
+			got, r := splicePlanned(t, plans, key, changed, chunk)
+			if r.Planned {
+				t.Errorf("%s, writes of %d: the changed page followed the plan", name, chunk)
+			}
+			r.Planned, r.Replayed = false, false
+			if !bytes.Equal(got, want) || r != wantR {
+				t.Errorf("%s, writes of %d: differs from the page spliced without plans (report %+v, want %+v)", name, chunk, r, wantR)
+			}
+		}
+	}
+}
+
+// A response that follows its plan hands a KeepWriter the plan's copy of the body to keep
+// (the gateway's output then writes it without copying it), and the output is the page
+// spliced without plans.
+func TestPlansHandTheBodyToKeep(t *testing.T) {
+	page := realisticPage(1 << 20)
+	want, _ := spliceChunks(t, page, 0)
+	plans := NewPlans(0, 0)
+	key := plans.Key("/festgeld/")
+	splicePlanned(t, plans, key, page, 32<<10)
+	for _, chunk := range []int{32 << 10, 1000, 32<<10 + 7} {
+		var out keepBuffer
+		w := NewWriter(&out, testFragments)
+		w.UsePlans(plans, key)
+		for i := 0; i < len(page); i += chunk {
+			if _, err := w.Write(page[i:min(i+chunk, len(page))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		r := w.Report()
+		w.Release()
+		if !r.Planned {
+			t.Fatalf("writes of %d: did not follow the plan", chunk)
+		}
+		if out.kept < len(page)*9/10 {
+			t.Errorf("writes of %d: %d of %d bytes given to keep; want the body's", chunk, out.kept, len(page))
+		}
+		if !bytes.Equal(out.Bytes(), want) {
+			t.Errorf("writes of %d: differs from the page spliced without plans", chunk)
+		}
 	}
 }

@@ -726,7 +726,16 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		if p[i] == '=' {
 			i++
 		}
-		for i < n && byteClass[p[i]]&clAttrEnd == 0 {
+		for { // letters eight at a time, the other bytes one by one
+			if i+8 <= n {
+				r := runFrom(binary.LittleEndian.Uint64(p[i:]), 0x40)
+				if i += r; r == 8 {
+					continue
+				}
+			}
+			if i >= n || byteClass[p[i]]&clAttrEnd != 0 {
+				break
+			}
 			i++
 		}
 		if i > k {
@@ -785,6 +794,15 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 			}
 		}
 	}
+}
+
+// runFrom is how many of the eight bytes of v (little-endian: the first in the lowest lane)
+// lead it that are ASCII and at least lo (at most 0x80). From 0x40 on, no byte ends an
+// attribute name (whitespace, '/', '>' and '=' are below), and most names are letters.
+// Each lane is tested on its low seven bits, so no sum carries into the next.
+func runFrom(v uint64, lo byte) int {
+	end := (^((v &^ swarHi) + uint64(0x80-lo)*swarLo) | v) & swarHi
+	return bits.TrailingZeros64(end) >> 3
 }
 
 // SWAR constants: a byte of ones, a byte's high bit, in every lane.

@@ -1,5 +1,7 @@
 package splice
 
+import "encoding/binary"
+
 // steadyScan is the data state in the steady state (see tree.steady), where
 // the page's body is all that is left until </body>: text needs no look, and
 // most tags only push or pop an HTML element. It skips text to each '<',
@@ -30,6 +32,22 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		}
 		if k >= n || !isLetter(p[k]) {
 			return lt
+		}
+		// Most end tags close the current element and are written in lower case: then
+		// the name's bytes are the current element's key, compared in one load, and the
+		// name needs neither reading byte by byte nor looking up. Anything else takes
+		// the way below.
+		if end && w.depth > 0 && k+8 <= n {
+			top := &w.stack[w.depth-1]
+			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
+				mask := uint64(1)<<(8*nl) - 1
+				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask &&
+					top.el != elBody && top.el != elHTML && top.el != elBr && top.el != elForm {
+					w.pop()
+					i = k + nl + 1
+					continue
+				}
+			}
 		}
 		// the tag name, packed into its key on the way
 		nameAt := k

@@ -16,6 +16,15 @@ type Fragments struct {
 	Resolve Resolver
 }
 
+// KeepWriter is a destination that may keep the bytes WriteKept gives it, without copying
+// them, for as long as it likes: they never change (they are a plan's copy of the page, see
+// Plans). A Writer following a plan writes the body's bytes that way; the rest it writes
+// with Write.
+type KeepWriter interface {
+	io.Writer
+	WriteKept(p []byte) (int, error)
+}
+
 // Report says what a Writer did with one response.
 type Report struct {
 	Injected     bool // Head+Header were inserted
@@ -80,6 +89,7 @@ type Writer struct {
 	ins [3]insertion // head, header, footer, in offset order
 
 	pass    bool // pass-through: no more decisions, no more insertions
+	kept    bool // emit's p is a plan's bytes, which dst may keep (KeepWriter)
 	closed  bool
 	dstErr  error
 	report  Report
@@ -421,6 +431,14 @@ func (w *Writer) copyOut(p []byte, start, stop int64) error {
 		}
 	}
 	if stop > w.out && w.out >= start {
+		if w.kept {
+			if _, err := w.dst.(KeepWriter).WriteKept(p[w.out-start : stop-start]); err != nil {
+				w.dstErr = err
+				return err
+			}
+			w.out = stop
+			return nil
+		}
 		if err := w.write(p[w.out-start : stop-start]); err != nil {
 			return err
 		}
