@@ -1,6 +1,6 @@
 // The persona API (caddy-module/customer/cmd/personas-api) serving mock customer files: the
-// platform's customer APIs do not exist outside it. bin/personas-api when make run built it,
-// else built here.
+// platform's customer APIs do not exist outside it. SHELLGATE_E2E_PERSONAS_API (run.mjs builds
+// it once for all files), else bin/personas-api when make run built it, else built here.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, repoRoot } from './gateway.mjs';
 
 export async function startPersonasAPI(dir = join(repoRoot, 'testdata', 'personas')) {
-  let bin = join(repoRoot, 'bin', 'personas-api');
+  let bin = process.env.SHELLGATE_E2E_PERSONAS_API ?? join(repoRoot, 'bin', 'personas-api');
   if (!existsSync(bin)) {
     bin = join(tmpdir(), `personas-api-${process.pid}`);
     execFileSync('go', ['build', '-o', bin, './caddy-module/customer/cmd/personas-api'], { cwd: repoRoot, stdio: 'inherit' });

@@ -39,6 +39,11 @@ export function useSuite() {
 
 export const screenshotPath = (name) => join(artifactsDir, name);
 
+// How many pages the long per-market and per-page loops open at once in their one Chromium
+// (describe's concurrency): the run is bound by waiting on the browser and the gateway more
+// than by the CPU. Each test has its own browser context, so nothing is shared between them.
+export const pagesAtOnce = Number(process.env.SHELLGATE_E2E_PAGES_AT_ONCE ?? 2);
+
 /**
  * Opens a context at a width ("desktop" or "mobile") and records what a
  * visitor's devtools would show: console errors, page errors, and failed or
@@ -99,4 +104,51 @@ export async function box(locator) {
   const b = await locator.boundingBox();
   if (!b) throw new Error(`${locator} has no box: it is not rendered`);
   return b;
+}
+
+// settled waits for what may still move a hydrated page, instead of a fixed wait: the load
+// event, the web fonts, and two frames (React renders the state its effects set after
+// hydration by the next frame).
+export async function settled(page) {
+  await page.waitForLoadState('load');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+// wheel turns the mouse wheel by dy and waits until the scroll it causes is over, instead of a
+// fixed wait: the wheel event has reached the page (mouse.wheel does not wait for that) and the
+// page's and every scroller's position has held for three frames, so a smooth scroll has
+// ended or never started.
+export async function wheel(page, dy) {
+  await page.evaluate(() => {
+    window.__wheeled = new Promise((resolve) => window.addEventListener('wheel', resolve, { once: true, capture: true, passive: true }));
+  });
+  await page.mouse.wheel(0, dy);
+  await page.evaluate(async () => {
+    await window.__wheeled;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const where = () => [window.scrollY, ...[...document.querySelectorAll('*')].filter((el) => el.scrollTop > 0).map((el) => el.scrollTop)].join(',');
+    let last = where();
+    for (let still = 0; still < 3; ) {
+      await frame();
+      const now = where();
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+  });
+}
+
+// eachAtOnce runs fn over items, pagesAtOnce at a time (for a loop inside one test); rejects
+// with the first failure once every started call has ended.
+export async function eachAtOnce(items, fn, atOnce = pagesAtOnce) {
+  const queue = [...items];
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(atOnce, queue.length) }, async () => {
+      while (queue.length) await fn(queue.shift());
+    }),
+  );
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

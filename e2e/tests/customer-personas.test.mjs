@@ -21,6 +21,8 @@ let api;
 let proxy;
 let delayMs = 0; // what the proxy adds to every API call
 let inFlight = 0; // calls the proxy has not answered yet
+const onDrained = []; // resolves of drained() waiting for inFlight to reach 0
+const drained = () => (inFlight === 0 ? Promise.resolve() : new Promise((resolve) => onDrained.push(resolve)));
 
 
 // A proxy in front of the API that waits delayMs before each call.
@@ -28,8 +30,11 @@ async function startSlowProxy(target) {
   const port = await freePort();
   const server = createServer(async (req, res) => {
     inFlight += 1;
-    res.on('close', () => (inFlight -= 1));
-    if (delayMs) await sleep(delayMs);
+    res.on('close', () => {
+      inFlight -= 1;
+      if (inFlight === 0) for (const resolve of onDrained.splice(0)) resolve();
+    });
+    if (delayMs) await sleep(delayMs); // the slow API itself, not a wait of the test
     const up = httpRequest({ host: '127.0.0.1', port: target, path: req.url, method: req.method, headers: req.headers }, (ures) => {
       res.writeHead(ures.statusCode, ures.headers);
       ures.pipe(res);
@@ -157,7 +162,7 @@ describe('customer personas in Chromium', () => {
     } finally {
       delayMs = 0;
       // Calls still sleeping in the proxy would land in the next test: let them finish.
-      while (inFlight > 0) await sleep(100);
+      await drained();
     }
   });
 

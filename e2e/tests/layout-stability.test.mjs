@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pages } from '../lib/pages.mjs';
-import { box, openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { box, openContext, pagesAtOnce, settled, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 
@@ -18,8 +18,8 @@ const parts = {
 // Records every layout shift from the first paint on, with what moved.
 function recordLayoutShifts() {
   window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+  const record = (entries) => {
+    for (const e of entries) {
       if (e.hadRecentInput) continue;
       window.__shifts.push({
         value: e.value,
@@ -31,7 +31,14 @@ function recordLayoutShifts() {
         }),
       });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  // The shifts so far, also those whose observer callback has not run yet.
+  window.__takeShifts = () => {
+    record(observer.takeRecords());
+    return window.__shifts;
+  };
 }
 
 const normalise = (text) => text.replace(/\s+/g, ' ').trim();
@@ -54,7 +61,7 @@ function assertSameBox(name, noJs, hydrated) {
 }
 
 for (const width of ['desktop', 'mobile']) {
-  describe(`no layout shift at ${width} width`, () => {
+  describe(`no layout shift at ${width} width`, { concurrency: pagesAtOnce }, () => {
     for (const page of pages) {
       test(`${page.market} ${page.path}`, async (t) => {
         const js = await openContext(suite.browser, width);
@@ -64,9 +71,8 @@ for (const width of ['desktop', 'mobile']) {
           await tab.addInitScript(recordLayoutShifts);
           await tab.goto(suite.base + page.path);
           await waitForShellReady(tab);
-          await tab.evaluate(() => document.fonts.ready);
-          await tab.waitForTimeout(500); // let any late shift land in the record
-          const shifts = await tab.evaluate(() => window.__shifts);
+          await settled(tab); // a late shift lands in the record
+          const shifts = await tab.evaluate(() => window.__takeShifts());
           const cls = shifts.reduce((sum, s) => sum + s.value, 0);
           t.diagnostic(`CLS ${cls.toFixed(4)} (${shifts.length} shifts)`);
           assert.ok(cls < 0.01, `cumulative layout shift ${cls.toFixed(4)} must stay below 0.01: ${JSON.stringify(shifts)}`);

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { viewports } from '../lib/browser.mjs';
 import { sel, shellClass } from '../lib/classes.mjs';
-import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { box, openContext, pagesAtOnce, screenshotPath, settled, useSuite, waitForShellReady, wheel } from '../lib/suite.mjs';
 import { startDesignV2Gateway } from './design-v2-gateway.mjs';
 import { loadLocaleContent } from './locale-content.mjs';
 
@@ -22,11 +22,18 @@ const footer = '[data-shell="footer"]';
 // Records every layout shift from the first paint on (as layout-stability.test.mjs does).
 function recordLayoutShifts() {
   window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+  const record = (entries) => {
+    for (const e of entries) {
       if (!e.hadRecentInput) window.__shifts.push({ value: e.value, at: Math.round(e.startTime), moved: e.sources.map((s) => s.node?.nodeName ?? '?') });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  // The shifts so far, also those whose observer callback has not run yet.
+  window.__takeShifts = () => {
+    record(observer.takeRecords());
+    return window.__shifts;
+  };
 }
 
 async function stateOf(base, path) {
@@ -118,10 +125,8 @@ async function checkDropdowns(tab, nav) {
   assert.equal(buttons.length, withPanels.length, 'one drop-down button per menu with a panel');
   if (buttons.length === 0) return;
   const panels = await Promise.all(buttons.map((b) => controlled(tab, b)));
-  const away = async () => {
-    await tab.mouse.move(720, 600);
-    await tab.waitForTimeout(100);
-  };
+  // Every use waits for the panel it closes to hide.
+  const away = () => tab.mouse.move(720, 600);
 
   // Mouse: resting on a button opens its panel; leaving closes it.
   for (const [i, button] of buttons.entries()) {
@@ -182,8 +187,7 @@ async function usePanel(tab, { content, nav, name }) {
   const contentTop = async () => (await box(tab.locator('main.content'))).y;
 
   await tab.mouse.move(195, 500);
-  await tab.mouse.wheel(0, 200);
-  await tab.waitForTimeout(250);
+  await wheel(tab, 200);
   assert.ok((await scrollY()) > 0, 'the page scrolls while the panel is closed');
   await tab.evaluate(() => window.scrollTo(0, 0));
   const before = await contentTop();
@@ -211,8 +215,7 @@ async function usePanel(tab, { content, nav, name }) {
   }), false, 'the panel covers the page content under it');
 
   await tab.mouse.move(195, 500);
-  await tab.mouse.wheel(0, 400);
-  await tab.waitForTimeout(250);
+  await wheel(tab, 400);
   assert.equal(await scrollY(), 0, 'the page does not scroll behind the open panel');
   await tab.screenshot({ path: screenshotPath(`locale-${name}-390-menu-open.png`) });
 
@@ -234,8 +237,7 @@ async function usePanel(tab, { content, nav, name }) {
     // With a section open the panel may outgrow the screen: then it scrolls, the page not.
     if (await panel.evaluate((el) => el.scrollHeight > el.clientHeight)) {
       await tab.mouse.move(195, 400);
-      await tab.mouse.wheel(0, 300);
-      await tab.waitForTimeout(250);
+      await wheel(tab, 300);
       assert.ok((await panel.evaluate((el) => el.scrollTop)) > 0, 'the panel scrolls inside');
       assert.equal(await scrollY(), 0, 'the page behind stays put');
     }
@@ -255,8 +257,7 @@ async function usePanel(tab, { content, nav, name }) {
   await closer.tap();
   await panel.waitFor({ state: 'hidden', timeout: 2000 });
   await tab.mouse.move(195, 500);
-  await tab.mouse.wheel(0, 200);
-  await tab.waitForTimeout(250);
+  await wheel(tab, 200);
   assert.ok((await scrollY()) > 0, 'the page scrolls again once the panel is closed');
   await tab.evaluate(() => window.scrollTo(0, 0));
 }
@@ -376,10 +377,9 @@ async function openMarketPage(t, context, { base, path, locale, content, width, 
   const res = await tab.goto(base + path);
   assert.equal(res.status(), 200);
   await waitForShellReady(tab);
-  await tab.evaluate(() => document.fonts.ready);
-  await tab.waitForTimeout(300); // a late shift still lands in the record
+  await settled(tab); // a late shift still lands in the record
   await tab.screenshot({ path: screenshotPath(`locale-${name}-${viewports[width].viewport.width}.png`), fullPage: true });
-  const shifts = await tab.evaluate(() => window.__shifts);
+  const shifts = await tab.evaluate(() => window.__takeShifts());
   const cls = shifts.reduce((sum, s) => sum + s.value, 0);
   t.diagnostic(`CLS ${cls.toFixed(4)}`);
   assert.equal(cls, 0, `no layout shift when React takes over: ${JSON.stringify(shifts)}`);
@@ -388,7 +388,7 @@ async function openMarketPage(t, context, { base, path, locale, content, width, 
 
 for (const width of ['desktop', 'mobile']) {
   const px = viewports[width].viewport.width;
-  describe(`every market at ${px} px`, () => {
+  describe(`every market at ${px} px`, { concurrency: pagesAtOnce }, () => {
     for (const { locale, path, content } of locales) {
       test(`${locale} ${path}`, async (t) => {
         const { context, problems } = await openContext(suite.browser, width);
@@ -441,7 +441,7 @@ describe('phone menu panel under the country banner', () => {
 });
 
 // Footer v2 is the operator's design_version: a second gateway with it, same origin.
-describe('every market with footer v2', () => {
+describe('every market with footer v2', { concurrency: pagesAtOnce }, () => {
   let v2 = null;
   before(async () => {
     v2 = await startDesignV2Gateway(suite.origin);

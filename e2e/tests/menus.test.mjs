@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pages } from '../lib/pages.mjs';
-import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { openContext, useSuite, waitForShellReady, wheel } from '../lib/suite.mjs';
 
 const suite = useSuite();
 const menuPages = pages.filter((p) => p.slug === 'home' || p.slug === 'festgeld');
@@ -49,7 +49,7 @@ describe('desktop menus', () => {
 
         // Hover opens it where hover is wired; otherwise a click must.
         await button.hover();
-        await tab.waitForTimeout(300);
+        await button.and(tab.locator('[aria-expanded="true"]')).waitFor({ timeout: 2000 }).catch(() => {});
         if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
         assert.equal(await button.getAttribute('aria-expanded'), 'true');
         await panel.waitFor({ state: 'visible', timeout: 2000 });
@@ -117,8 +117,7 @@ describe('mobile menu', () => {
 
         // Before: the page scrolls.
         await tab.mouse.move(195, 600);
-        await tab.mouse.wheel(0, 300);
-        await tab.waitForTimeout(300);
+        await wheel(tab, 300);
         assert.ok((await scrollY()) > 0, 'page scrolls while the menu is closed');
         await tab.evaluate(() => window.scrollTo(0, 0));
 
@@ -135,16 +134,14 @@ describe('mobile menu', () => {
 
         // Scroll is locked: wheeling over the page does not move it.
         await tab.mouse.move(195, 600);
-        await tab.mouse.wheel(0, 300);
-        await tab.waitForTimeout(200);
+        await wheel(tab, 300);
         assert.equal(await scrollY(), 0, 'body scroll locked while the panel is open');
 
         // Close with the same toggle (it may have become a close button).
         const closer = tab.locator(`[data-shell="header"] button[aria-controls="${await hamburger.getAttribute('aria-controls')}"][aria-expanded="true"]`);
         await closer.first().tap();
         await panel.waitFor({ state: 'hidden', timeout: 2000 });
-        await tab.mouse.wheel(0, 300);
-        await tab.waitForTimeout(200);
+        await wheel(tab, 300);
         assert.ok((await scrollY()) > 0, 'page scrolls again after closing');
         assert.deepEqual(problems, []);
       } finally {

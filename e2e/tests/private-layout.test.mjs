@@ -22,7 +22,7 @@ import { startPersonasAPI } from '../lib/personas.mjs';
 import { freePort, repoRoot, startGateway } from '../lib/gateway.mjs';
 import { logInAtProvider, startIdp } from '../lib/idp.mjs';
 import { sel, shellClasses } from '../lib/classes.mjs';
-import { screenshotPath, waitForShellReady } from '../lib/suite.mjs';
+import { eachAtOnce, screenshotPath, waitForShellReady } from '../lib/suite.mjs';
 
 /** Widths from the large breakpoint (992) up, where the nav sits in the bar. */
 const desktopWidths = [992, 1024, 1200, 1280, 1440, 1920];
@@ -242,7 +242,8 @@ async function checkWidths(page, market, suffix) {
 describe('the private header fits at every width in every market', () => {
   test('long customer data (seven-digit balances, long titled name, unread messages)', async () => {
     const problems = [];
-    for (const market of markets) {
+    // Markets side by side, each in its own browser context.
+    await eachAtOnce(markets, async (market) => {
       const { context, page, errors, state } = await logIn(market, 'active');
       const total = state.customer.totalBalance.amount;
       const available = state.customer.availableBalance.amount;
@@ -278,13 +279,14 @@ describe('the private header fits at every width in every market', () => {
       }
       if (errors.length) problems.push(`${market.locale}: page errors ${errors.join('; ')}`);
       await context.close();
-    }
+    });
     assert.deepEqual(problems, []);
   });
 
   test('not-available notice (account under maintenance)', async () => {
     const problems = [];
-    for (const market of markets) {
+    // Markets side by side, each in its own browser context.
+    await eachAtOnce(markets, async (market) => {
       const { context, page, errors, state } = await logIn(market, 'maintenance');
       const title = state.customer.notAvailableMessage?.title;
       assert.ok(title, `${market.locale}: the maintenance persona has the not-available notice`);
@@ -295,7 +297,7 @@ describe('the private header fits at every width in every market', () => {
       }
       if (errors.length) problems.push(`${market.locale}: page errors ${errors.join('; ')}`);
       await context.close();
-    }
+    });
     assert.deepEqual(problems, []);
   });
 });

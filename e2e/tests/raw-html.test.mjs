@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { contentHrefs, renderedHref } from '../lib/content.mjs';
 import { pages } from '../lib/pages.mjs';
 import { fetchSpliced, linkHrefs } from '../lib/raw.mjs';
-import { openContext, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { openContext, pagesAtOnce, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 
@@ -39,7 +39,7 @@ async function hydratedHrefs(tab, mount) {
   return hrefs;
 }
 
-describe('shell links are in the raw HTML', () => {
+describe('shell links are in the raw HTML', { concurrency: pagesAtOnce }, () => {
   for (const page of pages) {
     test(`${page.market} ${page.path}`, async () => {
       const raw = await fetchSpliced(suite.base, suite.origin, page.path);

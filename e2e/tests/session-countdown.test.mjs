@@ -16,7 +16,6 @@ import { startIdp } from '../lib/idp.mjs';
 // SHELLGATE_E2E_UI_DIR serves another UI build than the one in the binary.
 const uiDir = process.env.SHELLGATE_E2E_UI_DIR;
 const TokenSeconds = 40;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const stack = { base: '', browser: null, stops: [] };
 
@@ -100,8 +99,12 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
     for (let i = 0; i < 3; i += 1) {
       const before = await countdownText(a);
       await a.waitForFunction((t) => document.querySelector('[role="alertdialog"]')?.textContent !== t, before, { polling: 20 });
-      await sleep(150);
-      assert.equal(await countdownText(b), await countdownText(a));
+      const figure = await countdownText(a);
+      // B turns with A: it shows A's new figure within half a second.
+      const same = await b
+        .waitForFunction((t) => document.querySelector('[role="alertdialog"]')?.textContent === t, figure, { polling: 20, timeout: 500 })
+        .then(() => true, () => false);
+      assert.ok(same, `tab B shows ${await countdownText(b)} half a second after tab A turned to ${figure}`);
     }
 
     const expiresBefore = (await (await a.request.get(`${stack.base}/_shell/state?path=/`)).json()).session.expiresAt;
@@ -112,8 +115,12 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
     const after = (await (await a.request.get(`${stack.base}/_shell/state?path=/`)).json()).session;
     assert.ok(after.expiresAt > expiresBefore, 'the edge holds a new token after the extension');
     // A fresh 40 s token: both tabs count from near 0:40 again, with one figure.
-    await sleep(150);
     const seconds = (text) => Number(/0:(\d\d)/.exec(text)[1]);
+    for (const page of [a, b]) {
+      await page
+        .waitForFunction((min) => Number(/0:(\d\d)/.exec(document.querySelector('[role="alertdialog"]')?.textContent ?? '')?.[1]) >= min, TokenSeconds - 5, { timeout: 2000 })
+        .catch(() => {}); // the assertions below say what it shows instead
+    }
     assert.ok(seconds(await countdownText(a)) >= TokenSeconds - 5, await countdownText(a));
     assert.ok(Math.abs(seconds(await countdownText(a)) - seconds(await countdownText(b))) <= 1);
   } finally {
@@ -123,10 +130,15 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
 
 test('at zero every tab posts the logout with reason=expired and goes to login; expired is reported once', async () => {
   const seen = { a: [], b: [], events: [] };
+  let expiredSeen;
+  const expiredReported = new Promise((resolve) => (expiredSeen = resolve));
   // Beacons carry their body as a Blob, which the browser's request events do not show: the
   // test reads the events as the page hands them to sendBeacon.
   const { context, a, b } = await twoTabs(async (context) => {
-    await context.exposeBinding('recordShellEvent', (_source, text) => seen.events.push(JSON.parse(text).action));
+    await context.exposeBinding('recordShellEvent', (_source, text) => {
+      seen.events.push(JSON.parse(text).action);
+      if (seen.events.includes('expired')) expiredSeen();
+    });
     await context.addInitScript(() => {
       const send = navigator.sendBeacon.bind(navigator);
       navigator.sendBeacon = (url, data) => {
@@ -135,17 +147,25 @@ test('at zero every tab posts the logout with reason=expired and goes to login; 
       };
     });
   });
+  let bothAtLogin;
+  const atLogin = new Promise((resolve) => (bothAtLogin = resolve));
   for (const [name, page] of [['a', a], ['b', b]]) {
     page.on('request', (req) => {
       const path = new URL(req.url()).pathname;
       if (path === '/_shell/auth/logout') seen[name].push(`logout ${req.postData()}`);
       if (path === '/login/' && req.isNavigationRequest()) seen[name].push('login');
+      if (seen.a.includes('login') && seen.b.includes('login')) bothAtLogin();
     });
   }
   try {
     await a.getByRole('alertdialog').waitFor();
-    const deadline = Date.now() + (TokenSeconds + 20) * 1000;
-    while (!(seen.a.includes('login') && seen.b.includes('login')) && Date.now() < deadline) await sleep(250);
+    const deadline = setTimeout(bothAtLogin, (TokenSeconds + 20) * 1000); // the assertions say what is missing
+    await atLogin;
+    clearTimeout(deadline);
+    // The beacon reaches the test through a binding, maybe after the login page's request.
+    const noBeacon = setTimeout(expiredSeen, 5000);
+    await expiredReported;
+    clearTimeout(noBeacon);
     for (const name of ['a', 'b']) {
       assert.ok(seen[name].includes('logout reason=expired'), `tab ${name} posted the logout with reason=expired: ${seen[name]}`);
       assert.ok(seen[name].indexOf('login') > seen[name].indexOf('logout reason=expired'), `tab ${name} went to login after the logout: ${seen[name]}`);

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pages, screenshotName, shellWords } from '../lib/pages.mjs';
-import { box, openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { box, openContext, pagesAtOnce, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
 
 const suite = useSuite();
 
 for (const width of ['desktop', 'mobile']) {
-  describe(`shell frame at ${width} width`, () => {
+  describe(`shell frame at ${width} width`, { concurrency: pagesAtOnce }, () => {
     for (const page of pages) {
       test(`${page.market} ${page.path}`, async () => {
         const { context, problems } = await openContext(suite.browser, width);
