@@ -164,10 +164,13 @@ func TestAppViewSlimsTheFooterForTheWholeBrowserSession(t *testing.T) {
 			}
 			for _, part := range []string{"shell-market", "shell-footer__groups", "shell-footer__copyright"} {
 				n := footerPart(t, body, uiClass(t, part))
+				want := tt.wantApp && part != "shell-footer__copyright" // the copyright always shows
+				if n == nil && want {
+					continue // inside the app the edge cuts the picker and the link groups
+				}
 				if n == nil {
 					t.Fatalf("the footer has no %s", part)
 				}
-				want := tt.wantApp && part != "shell-footer__copyright" // the copyright always shows
 				if hiddenByGate(n) != want {
 					t.Errorf("%s hidden = %v, want %v", part, !want, want)
 				}

@@ -14,8 +14,8 @@ import (
 // anonymousPageBudget bounds what the shell adds to an anonymous visitor's de-DE page: head
 // tags, header, state and footer, raw bytes as the browser receives them before compression
 // (issue 19: 18.2 KB before short class names and the other cuts of docs/ui.md, "What the shell
-// adds to a page"; the goal is 9 KB). Raise it only with a reason in docs/ui.md.
-const anonymousPageBudget = 13_500
+// adds to a page"; 13.3 KB before the edge cut the rows no flag shows; the goal is 9 KB). Raise it only with a reason in docs/ui.md.
+const anonymousPageBudget = 11_300
 
 func gzipLen(t *testing.T, b []byte) int {
 	t.Helper()

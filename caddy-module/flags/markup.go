@@ -16,6 +16,15 @@ import (
 // (shell-ui/src/lib/flagCondition.ts), so hydration matches.
 const GateAttr = "data-shell-flag"
 
+// DropAttr marks a prerendered element that is there only while its condition holds: the edge
+// cuts the whole element when the condition fails and the attribute (with any hidden
+// attribute) when it holds, so a page carries neither the rows it does not show nor the
+// conditions; the client renders the element without the attribute, or nothing, by the same
+// rule and the state's flags (shell-ui/src/lib/flagCondition.ts, dropGateProps), so hydration
+// matches. For elements whose flags the client does not change after the first paint (the
+// footer's market picker, the country banner's options).
+const DropAttr = "data-shell-if"
+
 // Condition is a parsed gate: terms separated by spaces must all hold; a term holds when one of
 // its |-separated alternatives does; an alternative is a flag key that must be true, or
 // !key that must not be. "isDWMLaunchNL|ippDwmLaunchNl", "mobileAppBanner !embeddedAppView".
@@ -77,6 +86,11 @@ type Gate struct {
 	// the byte range of the attribute (with its leading space), else both are where it goes.
 	hidden               bool
 	hiddenFrom, hiddenTo int
+	// drop gates (DropAttr): the element is src[start:end]; cuts are the attribute ranges
+	// removed when the condition holds, in order.
+	drop       bool
+	start, end int
+	cuts       [][2]int
 }
 
 // Markup is a prerendered fragment with its gates located once, so that a variant for some
@@ -88,15 +102,25 @@ type Markup struct {
 
 var hiddenAttr = regexp.MustCompile(`\shidden(?:=""|="hidden"|='')?(?:[\s/>])`)
 
+var dropAttr = regexp.MustCompile(`\s` + DropAttr + `="[^"]*"`)
+
+// voidElements have no end tag.
+var voidElements = map[string]bool{"area": true, "base": true, "br": true, "col": true, "embed": true, "hr": true, "img": true, "input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true}
+
 // ParseMarkup finds the gated elements of src. Each must read as it does without flags: hidden
 // exactly when its condition does not hold for no flags; anything else is a prerender bug.
 func ParseMarkup(src []byte) (*Markup, error) {
 	m := &Markup{src: src}
-	if !bytes.Contains(src, []byte(GateAttr)) {
+	if !bytes.Contains(src, []byte(GateAttr)) && !bytes.Contains(src, []byte(DropAttr)) {
 		return m, nil
 	}
 	z := html.NewTokenizer(bytes.NewReader(src))
-	offset := 0
+	offset, depth := 0, 0
+	type open struct {
+		gate, depth int
+		name        string
+	}
+	var opened []open // drop gates whose end tag is still to come
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -105,22 +129,64 @@ func ParseMarkup(src []byte) (*Markup, error) {
 		raw := z.Raw()
 		start := offset
 		offset += len(raw)
+		if tt == html.EndTagToken {
+			depth--
+			name, _ := z.TagName()
+			if n := len(opened); n > 0 && opened[n-1].depth == depth && opened[n-1].name == string(name) {
+				m.gates[opened[n-1].gate].end = offset
+				opened = opened[:n-1]
+			}
+			continue
+		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
-		_, hasAttr := z.TagName()
-		gate, hidden := "", false
+		name, hasAttr := z.TagName()
+		void := tt == html.SelfClosingTagToken || voidElements[string(name)]
+		gate, hidden, drop := "", false, false
 		for hasAttr {
 			var k, v []byte
 			k, v, hasAttr = z.TagAttr()
 			switch string(k) {
 			case GateAttr:
 				gate = string(v)
+			case DropAttr:
+				gate, drop = string(v), true
 			case "hidden":
 				hidden = true
 			}
 		}
+		if !void {
+			depth++
+		}
 		if gate == "" {
+			continue
+		}
+		if drop {
+			c, err := ParseCondition(gate)
+			if err != nil {
+				return nil, err
+			}
+			g := Gate{Condition: c, drop: true, start: start, end: offset}
+			for _, re := range []*regexp.Regexp{dropAttr, hiddenAttr} {
+				if loc := re.FindIndex(raw); loc != nil {
+					to := loc[1]
+					if re == hiddenAttr {
+						to-- // the match ends with the character after the attribute
+					}
+					g.cuts = append(g.cuts, [2]int{start + loc[0], start + to})
+				}
+			}
+			if len(g.cuts) == 0 || g.cuts[0][0] >= g.cuts[0][1] {
+				return nil, fmt.Errorf("element %.60q: %s must be written with double quotes", raw, DropAttr)
+			}
+			if len(g.cuts) == 2 && g.cuts[1][0] < g.cuts[0][0] {
+				g.cuts[0], g.cuts[1] = g.cuts[1], g.cuts[0]
+			}
+			if !void {
+				opened = append(opened, open{len(m.gates), depth - 1, string(name)})
+			}
+			m.gates = append(m.gates, g)
 			continue
 		}
 		c, err := ParseCondition(gate)
@@ -146,6 +212,9 @@ func ParseMarkup(src []byte) (*Markup, error) {
 		}
 		m.gates = append(m.gates, g)
 	}
+	if len(opened) > 0 {
+		return nil, fmt.Errorf("an element gated with %s has no end tag", DropAttr)
+	}
 	return m, nil
 }
 
@@ -166,11 +235,28 @@ func (m *Markup) Conditions() []Condition {
 }
 
 // Render gives the fragment for flags: a gated element whose condition holds loses its hidden
-// attribute, one whose condition fails gains it; all else is the source byte for byte.
+// attribute, one whose condition fails gains it; a drop-gated element (DropAttr) whose
+// condition holds loses its gate and hidden attributes, one whose condition fails is cut with
+// everything in it; all else is the source byte for byte.
 func (m *Markup) Render(flags map[string]bool) []byte {
 	out := make([]byte, 0, len(m.src)+len(m.gates)*len(hiddenText))
 	last := 0
 	for _, g := range m.gates {
+		if g.drop || g.hiddenFrom < last {
+			if g.hiddenFrom < last && !g.drop || g.drop && g.start < last {
+				continue // inside an element already cut
+			}
+			if !g.Condition.Holds(flags) {
+				out = append(out, m.src[last:g.start]...)
+				last = g.end
+				continue
+			}
+			for _, c := range g.cuts {
+				out = append(out, m.src[last:c[0]]...)
+				last = c[1]
+			}
+			continue
+		}
 		switch holds := g.Condition.Holds(flags); {
 		case holds && g.hidden:
 			out = append(out, m.src[last:g.hiddenFrom]...)

@@ -107,3 +107,43 @@ func TestParseMarkupWantsGatesAsWithoutFlags(t *testing.T) {
 		t.Fatal("took a gate whose only 'hidden' is text in a value")
 	}
 }
+
+const droppedPicker = `<ul>` +
+	`<li data-flag="DE"><span aria-current="true">Deutschland</span></li>` +
+	`<li data-flag="ES" data-shell-if="!b2cUnifiedDomainLocales:es-es"><a href="https://www.shellgate.es/">España</a></li>` +
+	`<li data-flag="ES" data-shell-if="b2cUnifiedDomainLocales:es-es" hidden=""><a href="/es-es/">España</a></li>` +
+	`<li data-shell-if="b2cNewMarketLocales:de-ch" hidden=""><ul><li data-shell-flag="x" hidden="">in</li><li data-shell-if="y" hidden=""><br/>in</li></ul></li>` +
+	`<input data-shell-if="!z" name="a"/>` +
+	`</ul>`
+
+// TestRenderCutsDropGatedElements: a visitor's page carries only the rows their flags show,
+// and no condition text; the rows another visitor's flags show are cut, with what they hold.
+func TestRenderCutsDropGatedElements(t *testing.T) {
+	m, err := ParseMarkup([]byte(droppedPicker))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		flags map[string]bool
+		want  string
+	}{
+		{nil, `<ul><li data-flag="DE"><span aria-current="true">Deutschland</span></li>` +
+			`<li data-flag="ES"><a href="https://www.shellgate.es/">España</a></li>` +
+			`<input name="a"/></ul>`},
+		{map[string]bool{"b2cUnifiedDomainLocales:es-es": true, "b2cNewMarketLocales:de-ch": true, "z": true, "y": true}, `<ul><li data-flag="DE"><span aria-current="true">Deutschland</span></li>` +
+			`<li data-flag="ES"><a href="/es-es/">España</a></li>` +
+			`<li><ul><li data-shell-flag="x" hidden="">in</li><li><br/>in</li></ul></li>` +
+			`</ul>`},
+		{map[string]bool{"b2cNewMarketLocales:de-ch": true, "x": true}, `<ul><li data-flag="DE"><span aria-current="true">Deutschland</span></li>` +
+			`<li data-flag="ES"><a href="https://www.shellgate.es/">España</a></li>` +
+			`<li><ul><li data-shell-flag="x">in</li></ul></li>` +
+			`<input name="a"/></ul>`},
+	} {
+		if got := string(m.Render(tt.flags)); got != tt.want {
+			t.Errorf("flags %v:\n%s\nwant\n%s", tt.flags, got, tt.want)
+		}
+	}
+	if _, err := ParseMarkup([]byte(`<ul><li data-shell-if="a">x</ul>`)); err == nil {
+		t.Error("a drop-gated element without its end tag was taken")
+	}
+}

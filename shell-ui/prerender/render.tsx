@@ -1,4 +1,5 @@
-import { renderToString } from 'react-dom/server';
+import { renderToString as reactRenderToString } from 'react-dom/server';
+import { prerenderGates } from '../src/lib/flagCondition.ts';
 import type { LocaleContent } from '../src/model/content.ts';
 import { CountryBanner } from '../src/market/CountryBanner.tsx';
 import { ShellSettingsProvider } from '../src/shell/ShellContext.tsx';
@@ -6,6 +7,9 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from '../src/s
 import { BaseSlot, ReturnSlot, YearSlot } from '../src/shell/slots.ts';
 import { PrivateHeader } from '../src/header/private/PrivateHeader.tsx';
 import type { PrivateContent } from '../src/header/private/privateContent.ts';
+
+/** renderToString renders with the drop gates written for the gateway (dropGateProps). */
+const renderToString: typeof reactRenderToString = (node, options) => prerenderGates(() => reactRenderToString(node, options));
 
 // Fragments are the same for every page and host: no path (the gateway marks the active link),
 // the base slot (the gateway writes the host's base path) and the year slot (the gateway writes

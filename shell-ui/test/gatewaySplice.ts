@@ -3,7 +3,7 @@
 // request path case-insensitively gets aria-current="page" right after "<a", and non-ASCII
 // characters become numeric character references. Tests hydrate what this produces.
 
-import { FlagGateAttr, flagConditionHolds } from '../src/lib/flagCondition.ts';
+import { FlagDropAttr, FlagGateAttr, flagConditionHolds } from '../src/lib/flagCondition.ts';
 
 const YearSlot = '[[shell:year]]';
 const BaseSlot = '[[shell:base]]';
@@ -28,9 +28,46 @@ export function gatewayGate(fragment: string, flags: Readonly<Record<string, boo
   });
 }
 
+const voidTags = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+/**
+ * gatewayDrop is the rest of what caddy-module/flags does (DropAttr): a drop-gated element whose
+ * condition fails is cut with all it holds, one whose condition holds loses the gate and hidden.
+ */
+export function gatewayDrop(fragment: string, flags: Readonly<Record<string, boolean>>): string {
+  let out = '';
+  let last = 0;
+  const tags = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g;
+  let m: RegExpExecArray | null;
+  while ((m = tags.exec(fragment)) !== null) {
+    const [tag, closing, name, selfClosing] = m;
+    const cond = new RegExp(`\\s${FlagDropAttr}="([^"]*)"`).exec(tag);
+    if (closing || cond === null) continue;
+    out += fragment.slice(last, m.index);
+    if (flagConditionHolds(cond[1]!.replaceAll('&amp;', '&'), flags)) {
+      out += tag.replace(cond[0], '').replace(/\shidden=""/, '');
+      last = m.index + tag.length;
+      continue;
+    }
+    // Cut to the element's end tag.
+    let depth = selfClosing || voidTags.has(name!.toLowerCase()) ? 0 : 1;
+    let end = m.index + tag.length;
+    while (depth > 0) {
+      const n = tags.exec(fragment);
+      if (n === null) throw new Error(`no end tag for ${tag}`);
+      if (n[1]) depth--;
+      else if (!n[3] && !voidTags.has(n[2]!.toLowerCase())) depth++;
+      end = n.index + n[0].length;
+    }
+    last = end;
+    tags.lastIndex = end;
+  }
+  return out + fragment.slice(last);
+}
+
 export function gatewaySplice(fragment: string, values: { year: number; path: string; basePath: string; flags?: Readonly<Record<string, boolean>> }): string {
   // The base path goes in first: the active-link rule compares base plus path.
-  const based = gatewayGate(fragment, values.flags ?? {}).replaceAll(BaseSlot, values.basePath);
+  const based = gatewayDrop(gatewayGate(fragment, values.flags ?? {}), values.flags ?? {}).replaceAll(BaseSlot, values.basePath);
   const marked = based.replace(/<a\b[^>]*>/g, (tag) => {
     const href = /\shref="([^"]*)"/.exec(tag)?.[1];
     const p = href === undefined ? undefined : linkPath(href.replaceAll('&amp;', '&'));

@@ -5,7 +5,7 @@ import { FooterLinkGroup } from './FooterLinkGroup.tsx';
 import { LegalLinks } from './LegalLinks.tsx';
 import { MarketPicker } from './MarketPicker.tsx';
 import { EmbeddedAppViewFlag, MobileAppBanner } from './MobileAppBanner.tsx';
-import { gateProps } from '../lib/flagCondition.ts';
+import { dropGateProps } from '../lib/flagCondition.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 import { PartnerCredits } from './PartnerCredits.tsx';
 import { ReviewRating } from './ReviewRating.tsx';
@@ -44,8 +44,9 @@ export function Footer({ content, locale, designVersion, year }: FooterProps) {
   const usContact = content.displayUsContactBanner && content.usContactBanner ? <UsContactBanner banner={content.usContactBanner} /> : null;
   const appBanner = content.mobileBanner ? <MobileAppBanner banner={content.mobileBanner} /> : null;
   const social = <SocialIcons icons={content.socialMediaIcons} heading={labels.socialHeading} hideHeading={content.hideSocialMediaHeading} followUs={labels.followUs} />;
-  const groups = content.hideFooterLinks ? null : (
-    <nav className="shell-footer__groups" aria-label={labels.footerNavigation} {...gateProps(OutsideAppGate, flags)}>
+  const outsideApp = dropGateProps(OutsideAppGate, flags);
+  const groups = content.hideFooterLinks || outsideApp === null ? null : (
+    <nav className="shell-footer__groups" aria-label={labels.footerNavigation} {...outsideApp}>
       {content.footerLinks.map((group) => (
         <FooterLinkGroup key={group.id} group={group} />
       ))}

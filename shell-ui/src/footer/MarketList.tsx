@@ -1,4 +1,4 @@
-import { gateProps } from '../lib/flagCondition.ts';
+import { dropGateProps } from '../lib/flagCondition.ts';
 import type { Market } from '../model/market.ts';
 import type { PickerEntry } from '../market/pickerEntries.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
@@ -33,8 +33,9 @@ export function MarketList({ id, entries, current, label, currentLabel, hidden, 
   const { flags } = useShellSettings();
   return (
     <ul id={id} className="shell-market__list" hidden={hidden} aria-label={label}>
-      {entries.map(({ key, market: m, href, gate }) =>
-        m.locale === current?.locale ? (
+      {entries.map(({ key, market: m, href, gate }) => {
+        const gated = dropGateProps(gate, flags);
+        return gated === null ? null : m.locale === current?.locale ? (
           <li key={key} {...flagProps(m.code)}>
             <span aria-current="true">
               {m.country}
@@ -42,13 +43,13 @@ export function MarketList({ id, entries, current, label, currentLabel, hidden, 
             </span>
           </li>
         ) : (
-          <li key={key} {...flagProps(m.code)} {...gateProps(gate, flags)}>
+          <li key={key} {...flagProps(m.code)} {...gated}>
             <ShellLink href={href} siteAbsolute onNavigate={onNavigate}>
               {m.country}
             </ShellLink>
           </li>
-        ),
-      )}
+        );
+      })}
     </ul>
   );
 }

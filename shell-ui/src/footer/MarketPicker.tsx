@@ -4,7 +4,7 @@ import { useDropdown } from '../header/useDropdown.ts';
 import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
 import { flagProps, MarketList } from './MarketList.tsx';
-import { gateProps } from '../lib/flagCondition.ts';
+import { dropGateProps } from '../lib/flagCondition.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
 
@@ -65,8 +65,10 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
     'aria-controls': dialogOpen ? dialogId : undefined,
     onClick: () => setDialogOpen(true),
   };
+  const gated = dropGateProps(gate, flags);
+  if (gated === null) return null;
   return (
-    <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gateProps(gate, flags)}>
+    <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gated}>
       <button className="shell-market__button" {...flagProps(here?.code ?? '')} {...button} {...(small ? dialogOpener : {})}>
         {/* The name says what the button is for, and the visible text is part of it. */}
         <span className="shell-visually-hidden">{`${label}:`}</span>{' '}

@@ -1,5 +1,5 @@
 import type { MobileAppBanner as MobileAppBannerData } from '../model/footer.ts';
-import { gateProps } from '../lib/flagCondition.ts';
+import { dropGateProps } from '../lib/flagCondition.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 
 /** MobileAppBannerFlag turns the banner on; EmbeddedAppViewFlag says the page is inside our app. */
@@ -12,13 +12,15 @@ export const MobileAppBannerGate = `${MobileAppBannerFlag} !${EmbeddedAppViewFla
 /**
  * MobileAppBanner shows the store badges of the market's region (spec 2.4), each with its store's
  * mark (FooterBlocks.css) and named by its label, only with the banner flag
- * on and never inside the app. It is always rendered, hidden unless the flags say so: the
- * gateway unhides it in the first HTML.
+ * on and never inside the app. The prerender always writes it, gated; the gateway keeps it in
+ * the first HTML only when the flags say so (dropGateProps).
  */
 export function MobileAppBanner({ banner }: { banner: MobileAppBannerData }) {
   const { flags } = useShellSettings();
+  const gated = dropGateProps(MobileAppBannerGate, flags);
+  if (gated === null) return null;
   return (
-    <div className="shell-app-banner" data-region={banner.region} {...gateProps(MobileAppBannerGate, flags)}>
+    <div className="shell-app-banner" data-region={banner.region} {...gated}>
       <p className="shell-app-banner__text">{banner.text}</p>
       <div className="shell-app-banner__badges">
         <a className="shell-app-banner__badge shell-app-banner__badge--ios" href={banner.ios.href} target="_blank" rel="noreferrer">

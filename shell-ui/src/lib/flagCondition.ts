@@ -34,3 +34,41 @@ export function gateProps(condition: string | undefined, flags: Readonly<Record<
   if (condition === undefined) return {};
   return { [FlagGateAttr]: condition, hidden: !flagConditionHolds(condition, flags) };
 }
+
+/**
+ * FlagDropAttr marks an element that is in the page only while its condition holds
+ * (caddy-module/flags/markup.go, DropAttr): the prerender writes every such element with its
+ * condition (and hidden when it fails without flags); the gateway cuts the elements whose
+ * condition fails and the attribute of those it keeps, so a page carries neither rows it does
+ * not show nor condition text. In the browser the element is rendered without the attribute,
+ * or not at all, by the state's flags, which are the gateway's: hydration matches. Only for
+ * elements whose flags do not change after the first paint (the footer, the country banner).
+ */
+export const FlagDropAttr = 'data-shell-if';
+
+let prerendering = false;
+
+/**
+ * prerenderGates runs render (a synchronous renderToString of the prerender) with every
+ * drop-gated element written with its condition, for the gateway to cut or keep.
+ */
+export function prerenderGates<T>(render: () => T): T {
+  prerendering = true;
+  try {
+    return render();
+  } finally {
+    prerendering = false;
+  }
+}
+
+/**
+ * dropGateProps are the attributes of an element that exists only while condition holds, or
+ * null when it must not be rendered. In the prerender (prerenderGates) every such element is
+ * written, with the gateway's marker, hidden when it fails without flags.
+ */
+export function dropGateProps(condition: string | undefined, flags: Readonly<Record<string, boolean>>): { 'data-shell-if'?: string; hidden?: boolean } | null {
+  if (condition === undefined) return {};
+  const holds = flagConditionHolds(condition, flags);
+  if (prerendering) return holds ? { [FlagDropAttr]: condition } : { [FlagDropAttr]: condition, hidden: true };
+  return holds ? {} : null;
+}

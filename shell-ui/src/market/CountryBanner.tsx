@@ -1,4 +1,4 @@
-import { gateProps } from '../lib/flagCondition.ts';
+import { dropGateProps } from '../lib/flagCondition.ts';
 import type { CountryBannerTexts, Market } from '../model/market.ts';
 import type { Banner } from '../model/shellState.gen.ts';
 import { MarketRoute, useCountryBanner } from './useCountryBanner.ts';
@@ -37,11 +37,14 @@ export function CountryBanner({ banner, texts, returnPath, markets }: CountryBan
             <label>
               <span className="shell-visually-hidden">{texts.select}</span>
               <select className="shell-banner__select" name="locale">
-                {choices.map(({ market, gate }) => (
-                  <option key={market.locale} value={market.locale} {...gateProps(gate, flags)}>
+                {choices.map(({ market, gate }) => {
+                  const gated = dropGateProps(gate, flags);
+                  return gated === null ? null : (
+                  <option key={market.locale} value={market.locale} {...gated}>
                     {market.country}
                   </option>
-                ))}
+                  );
+                })}
               </select>
             </label>
             <button type="submit" className="shell-banner__go">

@@ -101,7 +101,11 @@ describe('footer (spec 2.4)', () => {
 
 describe('market picker (spec 2.5)', () => {
   test('every market entry shows its country’s flag before its name', () => {
-    renderInShell(<MarketPicker markets={markets} current="fr-FR" label="Choisir votre pays" currentLabel="Pays actuel" closeLabel="Fermer" />, { locale: 'fr-FR' });
+    renderInShell(<MarketPicker markets={markets} current="fr-FR" label="Choisir votre pays" currentLabel="Pays actuel" closeLabel="Fermer" />, {
+      locale: 'fr-FR',
+      // Every market shown: rows a visitor's flags do not show are not in their page.
+      flags: Object.fromEntries(markets.flatMap((m) => [[`b2cNewMarketLocales:${m.locale.toLowerCase()}`, true]])),
+    });
     const list = document.querySelector<HTMLElement>('.shell-market__list')!;
     // A market may have more than one row, each shown under its flags (pickerEntries).
     const rows = within(list).getAllByRole('listitem', { hidden: true });
