@@ -1,4 +1,3 @@
-import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { ShellState } from '../model/shellState.gen.ts';
 import { WarningMs } from './lifecycle.ts';
@@ -64,17 +63,21 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     logoutForms: doc,
   });
   let root: Root | null = null;
+  let due = false;
   let stopped = false;
   const showWhenDue = (view: CountdownView) => {
-    if (root || !viewDue(view)) return;
-    root = createRoot(countdownMount, { identifierPrefix: SessionIdPrefix });
-    const shown = root;
+    if (due || !viewDue(view)) return;
+    due = true;
     // The countdown's calls (extend, logout, tracking) come with its view, before it shows;
     // a failed download is tried again when one is needed.
     void loadSessionEnd().catch(() => {});
-    void import('./SessionCountdown.tsx').then(
-      ({ SessionCountdown }) => {
-        if (!stopped) shown.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
+    // React too comes with the view: until then the monitor runs without it, so a customer's
+    // page runs no React untouched (shell/hydrateLazily.ts).
+    void Promise.all([import('react-dom/client'), import('./SessionCountdown.tsx')]).then(
+      ([{ createRoot }, { SessionCountdown }]) => {
+        if (stopped) return;
+        root = createRoot(countdownMount, { identifierPrefix: SessionIdPrefix });
+        root.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
       },
       (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
     );
