@@ -26,12 +26,14 @@ function page(loggedIn = false, headerVariant = 'public') {
 
 /** A stand-in for the hydration chunk: hydrates the menu once its code "arrived" (release()). */
 function slowChunk() {
+  const seen: HydrateOptions[] = [];
   let release: () => void = () => {};
   const arrived = new Promise<void>((r) => (release = r));
   const load = vi.fn(async () => {
     await arrived;
     return {
       hydrateShell: async (doc: Document, options: HydrateOptions) => {
+        seen.push(options);
         const mount = doc.querySelector('[data-shell="header"]')!;
         const Ready = () => {
           useState(() => queueMicrotask(() => options.onHydrated?.()));
@@ -42,7 +44,7 @@ function slowChunk() {
       },
     };
   });
-  return { load, release };
+  return { load, release, seen };
 }
 
 const button = () => document.querySelector('button')!;
@@ -89,7 +91,7 @@ describe('hydrateLazily', () => {
 
   test("a customer's tap hydrates the header without a second countdown", async () => {
     page(true);
-    const { load, release } = slowChunk();
+    const { load, release, seen } = slowChunk();
     const startCountdown = vi.fn(async () => null);
     const { start } = hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown, log: () => {} });
     button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
@@ -98,6 +100,7 @@ describe('hydrateLazily', () => {
     await start();
     await vi.waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'));
     expect(startCountdown).toHaveBeenCalledTimes(1);
+    expect(seen.map((o) => o.countdown)).toEqual([false]); // hydration leaves the countdown alone
   });
 
   test("a customer's loading header hydrates when idle (it becomes the customer's header untouched)", () => {
