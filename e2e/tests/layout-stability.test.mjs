@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pages } from '../lib/pages.mjs';
 import { box, openContext, pagesAtOnce, settled, useSuite, waitForShellReady } from '../lib/suite.mjs';
+import { sel } from '../lib/classes.mjs';
 
 const suite = useSuite();
 
@@ -94,3 +95,42 @@ for (const width of ['desktop', 'mobile']) {
     }
   });
 }
+
+// On a long page the footer's link groups are left unrendered until the visitor scrolls near
+// them (content-visibility in Footer.css): reaching them moves nothing on screen.
+describe('a long page: scrolling down to the footer', () => {
+  for (const width of ['desktop', 'mobile']) {
+    test(`shifts nothing at ${width} width`, async () => {
+      const { context, problems } = await openContext(suite.browser, width);
+      try {
+        const tab = await context.newPage();
+        await tab.addInitScript(recordLayoutShifts);
+        // The demo's pages are short: the same page with a tall content part.
+        await tab.route(suite.base + '/festgeld/', async (route) => {
+          const res = await route.fetch();
+          const html = (await res.text()).replace('<div data-shell="footer">', '<div style="height:4000px"></div><div data-shell="footer">');
+          await route.fulfill({ response: res, body: html });
+        });
+        await tab.goto(suite.base + '/festgeld/');
+        const inner = tab.locator(sel('[data-shell="footer"] .shell-footer__inner'));
+        assert.equal(await inner.evaluate((e) => e.firstElementChild.checkVisibility({ contentVisibilityAuto: true })), false, 'the footer\'s links are not rendered far below the fold');
+        const height = await tab.evaluate(() => document.documentElement.scrollHeight);
+        // Each step is rendered (two frames: content-visibility decides in the rendering update)
+        // before the next; a shift would land in the record by then.
+        for (let y = 0; y <= height; y += 300) {
+          await tab.evaluate(async (to) => {
+            window.scrollTo(0, to);
+            await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          }, y);
+        }
+        await settled(tab);
+        assert.equal(await inner.evaluate((e) => e.firstElementChild.checkVisibility({ contentVisibilityAuto: true })), true, 'the footer\'s links render once near');
+        const shifts = await tab.evaluate(() => window.__takeShifts());
+        assert.deepEqual(shifts, [], 'no layout shift while scrolling to the footer');
+        assert.deepEqual(problems, [], 'no console errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

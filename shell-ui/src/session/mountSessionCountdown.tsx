@@ -1,4 +1,3 @@
-import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import type { ShellState } from '../model/shellState.gen.ts';
 import { WarningMs } from './lifecycle.ts';
@@ -46,13 +45,16 @@ export interface SessionCountdownHandle {
  */
 export function mountSessionCountdown(doc: Document, state: ShellState, log: (message: string) => void = (m) => console.warn(`shell: ${m}`)): SessionCountdownHandle | null {
   if (!state.isLoggedIn || !state.session) return null;
-  let mount = doc.querySelector<HTMLElement>(`[data-shell="${SessionMountAttribute}"]`);
-  if (!mount) {
-    mount = doc.createElement('div');
-    mount.dataset.shell = SessionMountAttribute;
-    doc.body.prepend(mount);
-  }
-  const countdownMount = mount;
+  // The mount comes with the view (viewDue): a node put first in the body restyles the page
+  // after it, a long task on a slow phone that a page far from its session's end need not run.
+  let countdownMount: HTMLElement | null = doc.querySelector<HTMLElement>(`[data-shell="${SessionMountAttribute}"]`);
+  const mountWhenDue = () => {
+    if (countdownMount) return countdownMount;
+    countdownMount = doc.createElement('div');
+    countdownMount.dataset.shell = SessionMountAttribute;
+    doc.body.prepend(countdownMount);
+    return countdownMount;
+  };
   const monitor = startSessionMonitor({
     session: state.session,
     receivedAt: pageReceivedAt(),
@@ -60,21 +62,26 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     channel: openTabChannel(),
     activityTarget: doc.defaultView,
     // The countdown has its own button: pressing it is not activity to report.
-    ignoreActivity: (target) => target instanceof Node && countdownMount.contains(target),
+    ignoreActivity: (target) => target instanceof Node && countdownMount !== null && countdownMount.contains(target),
     logoutForms: doc,
   });
   let root: Root | null = null;
+  let due = false;
   let stopped = false;
   const showWhenDue = (view: CountdownView) => {
-    if (root || !viewDue(view)) return;
-    root = createRoot(countdownMount, { identifierPrefix: SessionIdPrefix });
-    const shown = root;
+    if (due || !viewDue(view)) return;
+    due = true;
+    const mount = mountWhenDue();
     // The countdown's calls (extend, logout, tracking) come with its view, before it shows;
     // a failed download is tried again when one is needed.
     void loadSessionEnd().catch(() => {});
-    void import('./SessionCountdown.tsx').then(
-      ({ SessionCountdown }) => {
-        if (!stopped) shown.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
+    // React too comes with the view: until then the monitor runs without it, so a customer's
+    // page runs no React untouched (shell/hydrateLazily.ts).
+    void Promise.all([import('react-dom/client'), import('./SessionCountdown.tsx')]).then(
+      ([{ createRoot }, { SessionCountdown }]) => {
+        if (stopped) return;
+        root = createRoot(mount, { identifierPrefix: SessionIdPrefix });
+        root.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
       },
       (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
     );

@@ -1,5 +1,5 @@
 // The shell hydrates late (hydrateLazily.ts): a tap before React has taken over still opens the
-// menu, once; a visitor's page runs no shell code until touched; a customer's page hydrates when idle.
+// menu, once; a page runs no shell code until touched, but a customer's session countdown when idle.
 import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -19,19 +19,21 @@ function Menu() {
   );
 }
 
-function page(loggedIn = false) {
-  const state = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'public', path: '/', year: 2026, isLoggedIn: loggedIn };
+function page(loggedIn = false, headerVariant = 'public') {
+  const state = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant, path: '/', year: 2026, isLoggedIn: loggedIn };
   document.body.innerHTML = `<div data-shell="header">${renderToString(<Menu />)}</div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(state)}</script>`;
 }
 
 /** A stand-in for the hydration chunk: hydrates the menu once its code "arrived" (release()). */
 function slowChunk() {
+  const seen: HydrateOptions[] = [];
   let release: () => void = () => {};
   const arrived = new Promise<void>((r) => (release = r));
   const load = vi.fn(async () => {
     await arrived;
     return {
       hydrateShell: async (doc: Document, options: HydrateOptions) => {
+        seen.push(options);
         const mount = doc.querySelector('[data-shell="header"]')!;
         const Ready = () => {
           useState(() => queueMicrotask(() => options.onHydrated?.()));
@@ -42,7 +44,7 @@ function slowChunk() {
       },
     };
   });
-  return { load, release };
+  return { load, release, seen };
 }
 
 const button = () => document.querySelector('button')!;
@@ -76,10 +78,35 @@ describe('hydrateLazily', () => {
     expect(load).not.toHaveBeenCalled();
   });
 
-  test("a customer's page hydrates when idle (the session countdown must run untouched)", () => {
+  test("a customer's page starts the session countdown when idle, and runs no other shell code until touched", () => {
     page(true);
     const { load } = slowChunk();
-    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, log: () => {} });
+    const preload = vi.fn();
+    const startCountdown = vi.fn(async () => null);
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload, startCountdown, log: () => {} });
+    expect(startCountdown).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+    expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  test("a customer's tap hydrates the header without a second countdown", async () => {
+    page(true);
+    const { load, release, seen } = slowChunk();
+    const startCountdown = vi.fn(async () => null);
+    const { start } = hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown, log: () => {} });
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    button().click();
+    release();
+    await start();
+    await vi.waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'));
+    expect(startCountdown).toHaveBeenCalledTimes(1);
+    expect(seen.map((o) => o.countdown)).toEqual([false]); // hydration leaves the countdown alone
+  });
+
+  test("a customer's loading header hydrates when idle (it becomes the customer's header untouched)", () => {
+    page(true, 'loading');
+    const { load } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown: async () => null, log: () => {} });
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -4,12 +4,16 @@
 // on a visitor's page it hydrates when the visitor first reaches for a control in the shell,
 // having fetched React and the shell's components (a chunk of their own) when the browser was
 // idle, without running them: running them is a task of a few hundred ms on a slow phone. A
-// customer's page hydrates when the browser is idle, for the session countdown must run
-// untouched. A tap or key press that comes before React has taken over is kept and replayed
-// once it has, so it works the first time.
+// customer's page does the same, and starts only the session monitor when the browser is idle,
+// for the countdown must run untouched: the monitor needs no React (its view loads when due).
+// A loading header (upgraded once the customer's data arrives) and the sessions page's list
+// hydrate when idle. A tap or key press that comes before React has taken over is kept and
+// replayed once it has, so it works the first time.
 import type { HydrateOptions } from './hydrateShell.tsx';
 import { readShellState } from './readState.ts';
 import { rememberAdClickId } from '../lib/adClickId.ts';
+import { startSessionCountdown } from '../session/startSessionCountdown.ts';
+import type { ShellState } from '../model/shellState.gen.ts';
 
 // The files of the shell's code, space-separated, beside the entry (vite.config.ts writes them).
 const ShellCode = '__SHELL_CODE__';
@@ -30,6 +34,16 @@ export interface LazyOptions extends HydrateOptions {
   whenIdle?: (then: () => void) => void;
   /** preload fetches the shell's code without running it (default: modulepreload links). */
   preload?: (doc: Document) => void;
+  /** startCountdown starts a customer's session monitor and countdown (default: its own chunk). */
+  startCountdown?: (doc: Document, state: ShellState, log: (message: string) => void) => Promise<unknown>;
+}
+
+/**
+ * needsReactWhenIdle: what on a customer's page must change untouched, as React: a loading
+ * header becomes the customer's once their data arrives; the sessions page lists the sessions.
+ */
+function needsReactWhenIdle(doc: Document, state: ShellState): boolean {
+  return state.headerVariant === 'loading' || doc.querySelector('[data-shell="sessions"]') !== null;
 }
 
 /**
@@ -75,7 +89,7 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = preloadShellCode, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = preloadShellCode, startCountdown = startSessionCountdown, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   const read = readShellState(doc);
   const state = read.ok ? read.state : null;
@@ -136,7 +150,7 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   const start = () => {
     started ??= load().then(
       (m) =>
-        m.hydrateShell(doc, { ...hydrateOptions, transition: true, onHydrated: () => {
+        m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, onHydrated: () => {
           // After the updates hydration's effects make (the phone-width picker becoming a
           // dialog's opener): React renders them in a task of its own right after this one.
           setTimeout(() => setTimeout(replay));
@@ -158,7 +172,11 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   };
 
   listen(true);
-  // A customer's page runs the session countdown; a visitor's only needs the code at hand.
-  whenIdle(() => (state?.isLoggedIn ? void start() : preload(doc)));
+  // A customer's page runs the session countdown; the header and footer only need the code at hand.
+  whenIdle(() => {
+    if (state?.isLoggedIn) void startCountdown(doc, state, log);
+    if (state?.isLoggedIn && needsReactWhenIdle(doc, state)) void start();
+    else preload(doc);
+  });
   return { start };
 }

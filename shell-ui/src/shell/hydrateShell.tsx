@@ -26,6 +26,11 @@ export interface HydrateOptions {
   transition?: boolean;
   /** onHydrated is called once every present root has hydrated (when data-shell-ready is set). */
   onHydrated?: () => void;
+  /**
+   * countdown: false leaves the session countdown to the caller (hydrateLazily starts it on its
+   * own when idle, without React, and hydrates the header and footer on the first touch).
+   */
+  countdown?: boolean;
 }
 
 /**
@@ -115,7 +120,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     );
   }
   // The session countdown: its own chunk and mount, for logged-in customers only.
-  void startSessionCountdown(doc, state, log);
+  if (options.countdown !== false) void startSessionCountdown(doc, state, log);
   // The account/sessions page's list (ASVS 3.3.4): its own chunk, on that page only.
   const sessionsMount = doc.querySelector('[data-shell="sessions"]');
   if (sessionsMount && state.isLoggedIn) {
