@@ -154,7 +154,9 @@ describe('customer personas in Chromium', () => {
       const state = await inlineState(page);
       assert.equal(state.headerVariant, 'loading');
       assert.equal(await page.locator(sel('.shell-nav-skeleton__item')).count(), 4);
-      await page.waitForSelector(sel('[data-shell="header"] .shell-avatar'), { timeout: 20_000 });
+      // The loading header's avatar is a placeholder until the customer's data has come: wait
+      // for the customer's initials, not for the element.
+      await page.locator(sel('[data-shell="header"] .shell-avatar'), { hasText: 'TR' }).first().waitFor({ timeout: 20_000 });
       assert.equal(await page.locator(sel('.shell-avatar')).first().innerText(), 'TR');
       assert.equal(await page.locator(sel('.shell-nav-skeleton__item')).count(), 0);
       assert.deepEqual(errors, []);
