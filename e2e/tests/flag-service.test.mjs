@@ -27,7 +27,9 @@ async function startFlagService(flags) {
   return { url: `http://127.0.0.1:${server.address().port}`, contexts, stop: () => new Promise((r) => server.closeAllConnections() || server.close(r)) };
 }
 
-async function startFlagGateway(serviceURL, logName) {
+// timeout: the answering service gets the longest the gateway allows, so a loaded machine does
+// not make the page fall back to the flag file; the silent one the short one it must wait out.
+async function startFlagGateway(serviceURL, logName, timeout) {
   return startGateway({
     logName,
     config: ({ port, admin }) => `{
@@ -37,7 +39,7 @@ async function startFlagGateway(serviceURL, logName) {
 http://:${port} {
 	shell {
 		flag_service ${serviceURL} {
-			timeout 150ms
+			timeout ${timeout}
 		}
 	}
 	reverse_proxy ${new URL(suite.origin).host}
@@ -55,9 +57,9 @@ describe('a gateway with a flag service', () => {
   let service, gateway, silent, slowGateway;
   before(async () => {
     service = await startFlagService([{ key: 'mobileAppBanner', value: false, reason: 'STATIC' }]);
-    gateway = await startFlagGateway(service.url, 'gateway-flag-service.log');
+    gateway = await startFlagGateway(service.url, 'gateway-flag-service.log', '2s');
     silent = await startFlagService(null);
-    slowGateway = await startFlagGateway(silent.url, 'gateway-flag-service-silent.log');
+    slowGateway = await startFlagGateway(silent.url, 'gateway-flag-service-silent.log', '150ms');
   });
   after(async () => {
     await gateway?.stop();
