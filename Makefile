@@ -82,10 +82,9 @@ test-go: $(BIN)
 	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -race -count=1 $(GO_TEST_FLAGS) $(GO_RACE_PACKAGES)
 	SHELLGATE_BINARY=$(CURDIR)/$(BIN) $(GO) test -tags $(GO_TAGS) -count=1 $(GO_TEST_FLAGS) $(GO_PLAIN_PACKAGES)
 
+## test-ui: Vitest of the shell and the enums; their strict typecheck is lint's (test-lint), once.
 test-ui: $(NODE_STAMP)
-	npm run typecheck -w shell-ui
 	npm test -w shell-ui
-	npm run typecheck -w platform-enums
 	npm test -w platform-enums
 
 test-caddyfile: $(BIN)
