@@ -12,15 +12,12 @@
 // origin on loopback; the first one's origin serves the bare page), and with --logged-in the dev
 // IdP and the persona API, and logs in as the demo customer (anna/demo) once per build to measure
 // a customer's page too (no bare page there: only the shell's long tasks count).
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { launchBrowser } from '../../e2e/lib/browser.mjs';
-import { freePort, repoRoot } from '../../e2e/lib/gateway.mjs';
+import { freePort, repoRoot, startGateway } from '../../e2e/lib/gateway.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,48 +50,9 @@ async function stopAll() {
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 async function startGatewayBuild({ label, binary }, env, fixedPort) {
-  if (!existsSync(binary)) throw new Error(`${binary} is missing; build it first (make build)`);
-  const [port, originPort, adminPort] = [fixedPort ?? (await freePort()), await freePort(), await freePort()];
-  const home = await mkdtemp(join(tmpdir(), 'visitor-'));
-  await mkdir(args.out, { recursive: true });
-  const log = createWriteStream(join(args.out, `gateway-${label}.log`));
-  const child = spawn(binary, ['run', '--config', join(repoRoot, 'Caddyfile'), '--adapter', 'caddyfile'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      SHELLGATE_PORT: String(port),
-      SHELLGATE_ORIGIN_PORT: String(originPort),
-      SHELLGATE_ADMIN: `localhost:${adminPort}`,
-      SHELLGATE_PENDING_LOGINS: 'off',
-      XDG_DATA_HOME: join(home, 'data'),
-      XDG_CONFIG_HOME: join(home, 'config'),
-      ...env(),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout.pipe(log);
-  child.stderr.pipe(log);
-  const exited = new Promise((r) => child.once('exit', r));
-  stops.push(async () => {
-    if (child.exitCode === null) {
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, sleep(5000)]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    }
-    await rm(home, { recursive: true, force: true });
-  });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`${label}: ${binary} exited (${child.exitCode}); see ${args.out}/gateway-${label}.log`);
-    try {
-      if ((await fetch(`${base}/_shell/healthz`)).ok) return { label, binary, base, origin: `http://localhost:${originPort}` };
-    } catch {
-      /* not up yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`${label}: the gateway did not answer at ${base}`);
+  const gateway = await startGateway({ binary, port: fixedPort, env: env(), logFile: join(args.out, `gateway-${label}.log`) });
+  stops.push(gateway.stop);
+  return { label, binary, base: gateway.base, origin: gateway.origin };
 }
 
 // --- one measured load --------------------------------------------------------

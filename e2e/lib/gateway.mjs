@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
 // Overridable to try the harness against another build or config.
-const binary = process.env.SHELLGATE_E2E_BINARY ?? join(repoRoot, 'bin', 'shellgate');
+const defaultBinary = process.env.SHELLGATE_E2E_BINARY ?? join(repoRoot, 'bin', 'shellgate');
 const caddyfile = process.env.SHELLGATE_E2E_CADDYFILE ?? join(repoRoot, 'Caddyfile');
 const startTimeoutMs = 30_000;
 
@@ -66,12 +66,14 @@ async function waitUntilUp(base, child, logFile) {
 
 /**
  * Starts bin/shellgate with the repo's Caddyfile from the repo root.
- * options: { port, env (extra environment, e.g. SHELLGATE_IDP_ISSUER), logName, config }.
+ * options: { port, env (extra environment, e.g. SHELLGATE_IDP_ISSUER), logName or logFile, config,
+ * binary (another build than bin/shellgate, e.g. bench/visitor's old and new) }.
  * config, when given, is a function ({ port, admin }) => Caddyfile text: the gateway runs that
  * config instead of the demo's (a test's own options in front of its own origin).
  * Returns { base, origin, stop }. Fails with what to do when the binary is missing.
  */
 export async function startGateway(options = {}) {
+  const binary = options.binary ?? defaultBinary;
   if (!existsSync(binary)) {
     throw new Error(`${binary} is missing: run make build at the repo root first`);
   }
@@ -79,8 +81,8 @@ export async function startGateway(options = {}) {
     throw new Error(`${caddyfile} is missing: the demo config comes with the repo; pull or restore it`);
   }
   const [port, originPort, adminPort] = [options.port ?? (await freePort()), await freePort(), await freePort()];
-  await mkdir(artifactsDir, { recursive: true });
-  const logFile = join(artifactsDir, options.logName ?? 'gateway.log');
+  const logFile = options.logFile ?? join(artifactsDir, options.logName ?? 'gateway.log');
+  await mkdir(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile);
   // Caddy keeps autosave and certificates under XDG dirs: keep them out of $HOME.
   const home = await mkdtemp(join(tmpdir(), 'shellgate-e2e-'));
