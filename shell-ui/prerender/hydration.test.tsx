@@ -98,6 +98,8 @@ const pages: Page[] = localeContents.flatMap((content) => {
     // A market's own host: no base path, whatever the .com base path is.
     { content, variant, designVersion, basePath: '', path: '/', url: '/', year: 2026 },
     { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/`, url: `${content.basePath}/`, year: 2026 },
+    // The locale's home without its slash: the gateway marks the home link there too.
+    ...(content.basePath ? [{ content, variant, designVersion, basePath: content.basePath, path: content.basePath, url: content.basePath, year: 2026 }] : []),
     { content, variant, designVersion, basePath: content.basePath, path: shouted, url: shouted, year: 2027 },
     { content, variant, designVersion, basePath: content.basePath, path: `${content.basePath}/login/`, url: `${content.basePath}/login/#top`, year: 2026 },
     // A page inside a menu: its menu button gets marked after hydration.
@@ -134,7 +136,8 @@ describe('hydration of the prerendered fragments', () => {
       expect(marked).toEqual([]);
     } else {
       expect(marked.length).toBeGreaterThan(0);
-      for (const href of marked) expect(href!.toLowerCase()).toBe(page.path.toLowerCase());
+      const home = page.path === page.basePath ? `${page.basePath}/` : page.path;
+      for (const href of marked) expect(href!.toLowerCase()).toBe(home.toLowerCase());
     }
     expect(document.body.textContent).toContain(String(page.year));
     // React took over the markup without changing it, apart from what only the client may

@@ -3,16 +3,12 @@
 // request path case-insensitively gets aria-current="page" right after "<a", and non-ASCII
 // characters become numeric character references. Tests hydrate what this produces.
 
+import { isActiveHref } from '../src/lib/activeLink.ts';
 import { FlagDropAttr, FlagGateAttr, flagConditionHolds } from '../src/lib/flagCondition.ts';
 
 const YearSlot = '[[shell:year]]';
 const BaseSlot = '[[shell:base]]';
 
-function linkPath(href: string): string | undefined {
-  if (!href.startsWith('/') || href.startsWith('//')) return undefined;
-  const cut = href.search(/[?#]/);
-  return cut < 0 ? href : href.slice(0, cut);
-}
 
 /**
  * gatewayGate is what caddy-module/flags does: a gated element whose condition holds loses
@@ -69,9 +65,8 @@ export function gatewaySplice(fragment: string, values: { year: number; path: st
   // The base path goes in first: the active-link rule compares base plus path.
   const based = gatewayDrop(gatewayGate(fragment, values.flags ?? {}), values.flags ?? {}).replaceAll(BaseSlot, values.basePath);
   const marked = based.replace(/<a\b[^>]*>/g, (tag) => {
-    const href = /\shref="([^"]*)"/.exec(tag)?.[1];
-    const p = href === undefined ? undefined : linkPath(href.replaceAll('&amp;', '&'));
-    if (p === undefined || values.path === '' || p.toLowerCase() !== values.path.toLowerCase()) return tag;
+    const href = /\shref="([^"]*)"/.exec(tag)?.[1]?.replaceAll('&amp;', '&');
+    if (!isActiveHref(href, { path: values.path, basePath: values.basePath })) return tag;
     return `<a aria-current="page"${tag.slice(2)}`;
   });
   // eslint-disable-next-line no-control-regex -- everything past ASCII becomes a character reference

@@ -16,6 +16,9 @@ describe('isActiveHref', () => {
     { name: 'fragment-only link never active', href: '#consent-settings', at: { path: '/' }, want: false },
     { name: 'no location (prerender)', href: '/festgeld/', at: null, want: false },
     { name: 'no href', href: undefined, at: { path: '/' }, want: false },
+    { name: "the locale's home at its base path without the slash", href: '/en-gb/', at: { path: '/EN-GB', basePath: '/en-gb' }, want: true },
+    { name: 'only the home: another link at its path without the slash', href: '/en-gb/savings/', at: { path: '/en-gb/savings', basePath: '/en-gb' }, want: false },
+    { name: 'no base path: no home rule', href: '/', at: { path: '', basePath: '' }, want: false },
   ])('$name', ({ href, at, want }) => {
     expect(isActiveHref(href, at)).toBe(want);
   });

@@ -19,6 +19,12 @@ export function linkHash(href: string): string {
 /** CurrentLocation is what the active-link rule compares links with. */
 export interface CurrentLocation {
   path: string;
+  /**
+   * basePath is the host's base path ("" or "/en-gb"): the locale's home, basePath + "/", is
+   * also the current page at basePath without its slash, as the gateway marks it
+   * (caddy-module/bundle/fragment.go, linkMatches).
+   */
+  basePath?: string;
   /** hash is undefined while it must not count: on the server and in the hydration render. */
   hash?: string;
 }
@@ -26,8 +32,10 @@ export interface CurrentLocation {
 /** isActiveHref tells whether a rendered href points at the current page. */
 export function isActiveHref(href: string | undefined, at: CurrentLocation | null): boolean {
   if (href === undefined || at === null || at.path === '') return false;
-  const p = linkPath(href);
-  if (p === undefined || p.toLowerCase() !== at.path.toLowerCase()) return false;
+  const p = linkPath(href)?.toLowerCase();
+  const path = at.path.toLowerCase();
+  const home = at.basePath ? `${at.basePath.toLowerCase()}/` : undefined;
+  if (p === undefined || (p !== path && !(p === home && path === at.basePath!.toLowerCase()))) return false;
   if (at.hash === undefined) return true;
   return linkHash(href).toLowerCase() === at.hash.toLowerCase();
 }

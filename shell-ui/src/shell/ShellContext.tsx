@@ -45,9 +45,9 @@ function browserSnapshot(): string {
  * right after hydration React switches to the browser's path plus hash.
  */
 export function useCurrentLocation(): CurrentLocation | null {
-  const { serverPath } = useShellSettings();
+  const { serverPath, basePath } = useShellSettings();
   const snapshot = useSyncExternalStore(subscribe, browserSnapshot, () => serverPath ?? '');
   if (snapshot === '') return null;
   const cut = snapshot.indexOf('\0');
-  return cut < 0 ? { path: snapshot } : { path: snapshot.slice(0, cut), hash: snapshot.slice(cut + 1) };
+  return cut < 0 ? { path: snapshot, basePath } : { path: snapshot.slice(0, cut), hash: snapshot.slice(cut + 1), basePath };
 }
