@@ -6,9 +6,8 @@ import (
 )
 
 // Provider gives the flags of one request, shaped like an OpenFeature provider's bulk
-// evaluation (an evaluation context in, every flag it knows out). The flag file (Set) is one
-// provider, the flag service (Remote) another. An error means the provider could not answer:
-// the caller keeps the flags it has.
+// evaluation (an evaluation context in, every flag it knows out): the flag service (Remote).
+// An error means the provider could not answer: the caller keeps the flags it has.
 //
 // Not OpenFeature's Go SDK itself: its provider registry is one per process (SetProvider),
 // while Caddy runs the old and the new configuration side by side during a reload and may
@@ -19,13 +18,9 @@ type Provider interface {
 	Evaluate(ctx context.Context, r Request) (map[string]bool, error)
 }
 
-// FileProvider is the flag file as a Provider; it always answers.
-type FileProvider struct{ Set *Set }
-
-// Evaluate gives the file's flags for r.
-func (p FileProvider) Evaluate(_ context.Context, r Request) (map[string]bool, error) {
-	return p.Set.Evaluate(r), nil
-}
+// The flag service is a Provider. The flag file (Set.Evaluate) always answers and is the base
+// the service's answer is laid over (Overlay), so it needs no Provider of its own.
+var _ Provider = (*Remote)(nil)
 
 // Overlay puts over's flags on top of base (the caller's map, changed in place): a flag over
 // names replaces base's value; a list-valued flag over names replaces all of base's values
