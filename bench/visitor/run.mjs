@@ -6,12 +6,17 @@
 // and ranges over the rounds, in JSON and a Markdown table.
 //
 //   node bench/visitor/run.mjs [--runs 9] [--pages /festgeld/,/en-gb/savings-accounts/fixed-rate-bonds/]
-//     [--gateway new=bin/shellgate] [--gateway old=/tmp/old-shellgate] [--logged-in] [--out bench/results/visitor]
+//     [--gateway new=bin/shellgate] [--gateway old=/tmp/old-shellgate] [--logged-in] [--trace] [--out bench/results/visitor]
 //
 // It starts what it needs itself: each gateway build with the demo Caddyfile (its own content
 // origin on loopback; the first one's origin serves the bare page), and with --logged-in the dev
 // IdP and the persona API, and logs in as the demo customer (anna/demo) once per build to measure
 // a customer's page too (no bare page there: only the shell's long tasks count).
+//
+// --trace also records a Chromium trace of each load and reports what the page's main thread did
+// before first paint: style recalculation and layout time, and how many SVG documents the page
+// built (Chromium builds one per distinct SVG image, a data URI one inside style recalculation).
+// Steadier than FCP on a shared machine: work done, not when the machine let it be done.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +34,7 @@ const { values: args } = parseArgs({
     // How long after the load event the page is watched for long tasks and shifts.
     settle: { type: 'string', default: '3000' },
     throttle: { type: 'string', default: '4' },
+    trace: { type: 'boolean', default: process.env.VISITOR_TRACE === '1' },
     out: { type: 'string', default: join(repoRoot, 'bench', 'results', 'visitor') },
   },
 });
@@ -92,8 +98,20 @@ async function measure(browser, url, storageState) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args.throttle) });
+    const events = [];
+    if (args.trace) {
+      cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'blink', 'loading'] }, transferMode: 'ReportEvents' });
+    }
     await page.goto(url, { waitUntil: 'load' });
     await sleep(settleMs);
+    let traced = {};
+    if (args.trace) {
+      const complete = new Promise((done) => cdp.once('Tracing.tracingComplete', done));
+      await cdp.send('Tracing.end');
+      await complete;
+      traced = beforeFirstPaint(events);
+    }
     const m = await page.evaluate(() => {
       const seen = window.__visitor;
       const scripts = performance
@@ -123,10 +141,26 @@ async function measure(browser, url, storageState) {
       const counted = start + duration - from;
       tbt += Math.max(0, counted - 50);
     }
-    return { fcp: m.fcp, lcp: m.lcp, cls: m.cls, tbt, longest, tasks: m.longtasks.length, jsDecoded: m.jsDecoded, jsTransfer: m.jsTransfer, jsFiles: m.jsFiles, cssDecoded: m.cssDecoded, hydrated: m.hydrated };
+    return { fcp: m.fcp, lcp: m.lcp, cls: m.cls, tbt, longest, tasks: m.longtasks.length, jsDecoded: m.jsDecoded, jsTransfer: m.jsTransfer, jsFiles: m.jsFiles, cssDecoded: m.cssDecoded, hydrated: m.hydrated, ...traced };
   } finally {
     await context.close();
   }
+}
+
+// From a trace of one load: on the page's main thread, from the navigation's commit to first
+// contentful paint, the time in style recalculation and in layout; and the SVG documents built
+// during the whole watch.
+function beforeFirstPaint(events) {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return { styleBeforeFcp: NaN, layoutBeforeFcp: NaN, svgDocuments: NaN };
+  const main = events.filter((e) => e.tid === fcp.tid && e.pid === fcp.pid && e.ph === 'X');
+  const commit = main.find((e) => e.name === 'DocumentLoader::CommitNavigation')?.ts ?? 0;
+  const before = (name) => main.filter((e) => e.name === name && e.ts >= commit && e.ts < fcp.ts).reduce((n, e) => n + e.dur, 0) / 1000;
+  return {
+    styleBeforeFcp: before('UpdateLayoutTree'),
+    layoutBeforeFcp: before('Layout'),
+    svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
+  };
 }
 
 async function logIn(browser, gw) {
@@ -220,6 +254,9 @@ async function main() {
       jsDecoded: pick('jsDecoded'),
       jsTransfer: pick('jsTransfer'),
       cssDecoded: pick('cssDecoded'),
+      styleBeforeFcp: pick('styleBeforeFcp'),
+      layoutBeforeFcp: pick('layoutBeforeFcp'),
+      svgDocuments: pick('svgDocuments'),
       hydratedRuns: s.filter((m) => m.hydrated).length,
       samples: s,
     };
@@ -247,9 +284,13 @@ async function main() {
   }
   lines.push('', 'The shell\'s cost: each build minus the bare page of the same round, median (range) in ms.', '', '| page | variant | +FCP | +LCP | +TBT |', '| --- | --- | --- | --- | --- |');
   for (const d of deltas) lines.push(`| ${d.page} | ${d.variant} | ${fmt(d.fcp)} | ${fmt(d.lcp)} | ${fmt(d.tbt)} |`);
+  if (args.trace) {
+    lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, median (range) in ms, and the SVG documents the page built.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents |', '| --- | --- | --- | --- | --- |');
+    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} |`);
+  }
   const md = `${lines.join('\n')}\n`;
   await mkdir(args.out, { recursive: true });
-  await writeFile(join(args.out, 'visitor.json'), JSON.stringify({ date: new Date().toISOString(), runs, throttle: Number(args.throttle), settleMs, gateways: gateways.map((g) => g.label), rows, deltas }, null, 2));
+  await writeFile(join(args.out, 'visitor.json'), JSON.stringify({ date: new Date().toISOString(), runs, throttle: Number(args.throttle), settleMs, traced: args.trace, gateways: gateways.map((g) => g.label), rows, deltas }, null, 2));
   await writeFile(join(args.out, 'visitor.md'), md);
   process.stdout.write(md);
 }

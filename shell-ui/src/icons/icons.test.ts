@@ -1,5 +1,5 @@
 // The shell's icons are CSS masks over the SVG files in this folder (the HTML carries only a
-// class): a class without its rule, or a rule naming a missing file, shows an empty square
+// class): a class without its rule, or a rule naming a missing file or view, shows an empty square
 // where a visitor expects an icon. Vitest does not apply CSS (css: false), so these tests read
 // the stylesheets the build bundles.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -22,9 +22,18 @@ function ruleBody(sheet: string, selector: string): string | undefined {
   return sheet.slice(sheet.indexOf('{', at) + 1, sheet.indexOf('}', at));
 }
 
-/** urlsIn lists the files a rule's url()s name, resolved from the stylesheet's folder. */
+const sprite = readFileSync(join(src, 'icons/sprite.svg'), 'utf8');
+
+/** urlsIn lists the files a rule's url()s name, resolved from the stylesheet's folder: a view of
+ * the sprite (sprite.svg#menu) names its icon's file (menu.svg) when the sprite has that view,
+ * and a name no file has when it does not; a ?query (?no-inline) is the build's, not the file's. */
 function urlsIn(cssFile: string, body: string): string[] {
-  return [...body.matchAll(/url\('([^']+)'\)/g)].map((m) => join(src, dirname(cssFile), m[1]!));
+  return [...body.matchAll(/url\('([^']+)'\)/g)].map((m) => {
+    const [path, view] = m[1]!.replace(/\?[^#]*/, '').split('#');
+    const file = join(src, dirname(cssFile), path!);
+    if (view === undefined) return file;
+    return sprite.includes(`<view id="${view}" `) ? join(dirname(file), `${view}.svg`) : `${file}#${view} (no such view)`;
+  });
 }
 
 const contents = await Promise.all(contentLocales.map((l) => l.load()));

@@ -90,10 +90,13 @@ describe('footer (spec 2.4)', () => {
     for (const [store, name] of [['ios', ios], ['android', android]] as const) {
       const badge = screen.getByRole('link', { name });
       expect(badge.getAttribute('href')).toMatch(region);
-      // The store's mark: the badge's stylesheet paints a file the build inlines, no request.
+      // The store's mark: the badge's stylesheet paints the store's view of the icon sprite.
       expect(badge.classList.contains(`shell-app-banner__badge--${store}`)).toBe(true);
       const mark = ruleText('footer/FooterBlocks.css', `.shell-app-banner__badge--${store}`)?.match(/url\('([^']+)'\)/)?.[1];
-      expect(mark && existsSync(join(src, 'footer', mark)), `${store} mark ${mark}`).toBe(true);
+      const view = store === 'ios' ? 'store-app-store' : 'store-google-play';
+      expect(mark, `${store} mark`).toBe(`../icons/sprite.svg#${view}`);
+      expect(readFileSync(join(src, 'icons/sprite.svg'), 'utf8'), `${store} mark in the sprite`).toContain(`<view id="${view}" `);
+      expect(existsSync(join(src, 'icons', `${view}.svg`)), `${view}.svg`).toBe(true);
       expect(badge.querySelector('img, svg')).toBeNull();
     }
   });

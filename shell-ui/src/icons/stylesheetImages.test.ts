@@ -1,0 +1,39 @@
+// What the shell's stylesheets cost a phone before its first paint. Chromium builds a whole SVG
+// document (page, frame, parser, layout) for each distinct SVG image a page paints, and for an
+// image inlined as a data URI it does so inside the style recalculation before the first paint:
+// fourteen inlined icons were ~300 ms of it on a 4x slowed phone (bench/HISTORY.md, 2026-11-27
+// "style"). So icons come from one file, the sprite, as views (one document for all), and only
+// the header's brand mark is inlined, to be in the first frame. These tests count, they time
+// nothing; the build (prerender/write.mjs) checks the built stylesheet the same way.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { iconsDir } from './sprite.ts';
+
+const src = resolve(iconsDir, '..');
+const sheets = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.css'));
+const images = sheets.flatMap((file) =>
+  [...readFileSync(join(src, file), 'utf8').matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)].map((m) => ({
+    file,
+    url: m[1]!,
+    icon: relative(src, resolve(src, file, '..', m[1]!.replace(/[?#].*$/, ''))),
+  })),
+);
+
+test('the shell stylesheets paint every icon from the sprite but the two brand marks', () => {
+  expect(images.length).toBeGreaterThan(10);
+  const own = images.filter((i) => i.icon !== 'icons/sprite.svg' || !i.url.includes('#'));
+  expect(
+    own.map((i) => `${i.file}: ${i.url}`),
+    'each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view',
+  ).toEqual(['footer/Footer.css: ../icons/brand-light.svg?no-inline', 'header/Logo.css: ../icons/brand.svg']);
+});
+
+test('only the header brand mark may be inlined: every other image is a file of its own', () => {
+  // Vite inlines a file under 4 KB as a data URI unless its URL says ?no-inline or names a view.
+  const inlined = images.filter((i) => !i.url.includes('#') && !i.url.includes('?no-inline'));
+  expect(
+    inlined.map((i) => i.url),
+    'an image inlined in the stylesheet has its SVG document built in the style recalculation before the first paint (~15 ms each on a 4x slowed phone): name a view of the sprite or add ?no-inline',
+  ).toEqual(['../icons/brand.svg']);
+});
