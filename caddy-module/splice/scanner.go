@@ -709,21 +709,20 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 // then runs the resumable states over the same bytes.
 func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 	n := len(p)
-	for {
+	for i < n {
 		// before attribute name
-		for i < n && isSpace(p[i]) {
+		c := p[i]
+		if isSpace(c) {
 			i++
 			slash = false
+			continue
 		}
-		if i >= n {
-			return 0, false, false
-		}
-		if p[i] == '>' {
+		if c == '>' {
 			return i + 1, slash, true
 		}
 		// attribute name; a leading '=' belongs to it
 		k := i
-		if p[i] == '=' {
+		if c == '=' {
 			i++
 		}
 		for { // letters eight at a time, the other bytes one by one
@@ -743,11 +742,23 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		}
 		// the common case first: name="value"
 		if i+1 < n && p[i] == '=' && (p[i+1] == '"' || p[i+1] == '\'') {
-			j := indexByteFrom(p, i+2, p[i+1])
-			if j < 0 {
+			q := p[i+1]
+			i += 2
+			slash = false
+			// most values are short: their first eight bytes are tested
+			// here, without a call
+			if i+8 <= n {
+				v := binary.LittleEndian.Uint64(p[i:]) ^ swarLo*uint64(q)
+				if t := (v - swarLo) &^ v & swarHi; t != 0 {
+					i += bits.TrailingZeros64(t)>>3 + 1
+					continue
+				}
+				i += 8
+			}
+			if i = indexByteFrom(p, i, q); i < 0 {
 				return 0, false, false
 			}
-			i, slash = j+1, false
+			i++
 			continue
 		}
 		// after attribute name
@@ -794,6 +805,7 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 			}
 		}
 	}
+	return 0, false, false
 }
 
 // runFrom is how many of the eight bytes of v (little-endian: the first in the lowest lane)
@@ -812,15 +824,22 @@ const (
 )
 
 // indexByteFrom is bytes.IndexByte(p[i:], c)+i (or -1), quicker for the
-// short distances of markup: it tests the next 32 bytes eight at a time
+// short distances of markup: it tests the next 32 bytes sixteen at a time
 // before it pays for the call.
 func indexByteFrom(p []byte, i int, c byte) int {
 	pat := swarLo * uint64(c)
-	for lim := min(i+32, len(p)); i+8 <= lim; i += 8 {
-		v := binary.LittleEndian.Uint64(p[i:]) ^ pat
-		// the lowest flagged lane is the first byte equal to c
-		if t := (v - swarLo) &^ v & swarHi; t != 0 {
-			return i + bits.TrailingZeros64(t)>>3
+	q := p[:min(i+32, len(p))]
+	for ; i+16 <= len(q); i += 16 {
+		a := binary.LittleEndian.Uint64(q[i:i+8]) ^ pat
+		b := binary.LittleEndian.Uint64(q[i+8:i+16]) ^ pat
+		// a lane is flagged where its byte is zero (its byte in p is c),
+		// or above such a lane: the lowest flagged lane is the first c
+		ta, tb := (a-swarLo)&^a&swarHi, (b-swarLo)&^b&swarHi
+		if ta|tb != 0 {
+			if ta != 0 {
+				return i + bits.TrailingZeros64(ta)>>3
+			}
+			return i + 8 + bits.TrailingZeros64(tb)>>3
 		}
 	}
 	if i >= len(p) {
