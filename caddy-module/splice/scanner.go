@@ -954,7 +954,7 @@ func (w *Writer) fastSpecialOK(el elem) bool {
 	}
 	switch el {
 	case elA:
-		return w.aDepth == 0
+		return w.open[elA] == 0
 	case elLi, elDd, elDt:
 		// the search for an open item stops at once at a special top
 		return !(top == el || top == elAddress || top == elDiv || top == elP || !top.is(fSpecial) ||
