@@ -147,17 +147,6 @@ func (s *scanner) lookupName() {
 	s.el = lookupKey(s.nameKey)
 }
 
-func (s *scanner) setName(name string) {
-	s.nameLen = len(name)
-	copy(s.name[:], name)
-	h := hashInit // lookupName keys names past maxPacked by it
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * hashPrime
-	}
-	s.nameFNV = h
-	s.nameKey = keyOf(name)
-}
-
 func (s *scanner) startMatch(name string, kind uint8, ok, fail tokState) {
 	s.rawName = name
 	s.match = 0
@@ -535,10 +524,7 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			// the raw text ends: "</name" is an end tag; reconsume c
-			s.isEnd, s.tokStart, s.lastSlash = true, s.ltPos, false
-			s.setName(s.rawName)
-			s.lookupName()
-			s.st = sBeforeAttr
+			s.rawEnd()
 			w.onNameDone()
 		case sSD:
 			j := bytes.IndexByte(p[i:], '<')
@@ -547,6 +533,29 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			i += j
+			if !w.slowOnly && i+1 < n {
+				// Most '<' in a script start neither "</script" nor "<!":
+				// the search goes on from the next byte, which is what
+				// the states below would do in several steps. "</script"
+				// and a delimiter wholly in p end the script data here.
+				switch c := p[i+1]; {
+				case c == '/':
+					switch rawEndAt(p, i+2, "script") {
+					case rawEndNo:
+						i++
+						continue
+					case rawEndYes:
+						s.ltPos = start + int64(i)
+						i += 2 + len("script")
+						s.rawEnd()
+						w.onNameDone()
+						continue
+					}
+				case c != '!':
+					i++
+					continue
+				}
+			}
 			s.ltPos = start + int64(i)
 			s.st = sSDLT
 			i++
@@ -659,6 +668,42 @@ func (w *Writer) scan(p []byte, start int64) {
 }
 
 var ltText = []byte("<")
+
+// rawEnd makes "</" and the raw text's name, from s.ltPos on, the current
+// tag: an end tag whose attributes come next.
+func (s *scanner) rawEnd() {
+	s.isEnd, s.tokStart, s.lastSlash = true, s.ltPos, false
+	// the name is not copied into s.name: only lookupName reads it
+	s.nameLen = len(s.rawName)
+	s.nameKey = keyOf(s.rawName)
+	s.el = lookupKey(s.nameKey)
+	s.st = sBeforeAttr
+}
+
+// What rawEndAt tells.
+const (
+	rawEndNo     = iota // not the end tag
+	rawEndYes           // the end tag's name and a byte that ends it
+	rawEndUnsure        // p ends first
+)
+
+// rawEndAt tells whether p[i:], just after "</", is the name (lower case)
+// of the raw text in any case followed by whitespace, '/' or '>': what
+// sMatch decides byte by byte.
+func rawEndAt(p []byte, i int, name string) int {
+	if i+len(name) >= len(p) {
+		return rawEndUnsure
+	}
+	for k := 0; k < len(name); k++ {
+		if lowerTab[p[i+k]] != name[k] {
+			return rawEndNo
+		}
+	}
+	if byteClass[p[i+len(name)]]&clNameEnd == 0 {
+		return rawEndNo
+	}
+	return rawEndYes
+}
 
 // fastTag reads a tag that starts at p[i] (just after '<') and lies wholly
 // in p. It returns the offset after it, or ok=false with nothing changed
