@@ -493,6 +493,26 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			i += j
+			if !w.slowOnly && i+1 < n {
+				// as in script data below: a '<' not followed by "/" and
+				// the raw text's name is text; the end tag wholly in p
+				// ends the raw text here
+				if p[i+1] != '/' {
+					i++
+					continue
+				}
+				switch rawEndAt(p, i+2, s.rawName) {
+				case rawEndNo:
+					i++
+					continue
+				case rawEndYes:
+					s.ltPos = start + int64(i)
+					i += 2 + len(s.rawName)
+					s.rawEnd()
+					w.onNameDone()
+					continue
+				}
+			}
 			s.ltPos = start + int64(i)
 			s.st = sRawLT
 			i++
