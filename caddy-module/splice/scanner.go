@@ -210,6 +210,12 @@ func (w *Writer) scan(p []byte, start int64) {
 				s.st = sEndOpen
 				i++
 			case c == '!':
+				if !w.slowOnly && i+2 < n && p[i+1] == '-' && p[i+2] == '-' {
+					// "<!--" wholly in p: where sMarkup leads byte by byte
+					s.st, s.dash, s.begin = sComment, 0, true
+					i += 3
+					continue
+				}
 				s.st = sMarkup
 				s.mdLen, s.mdDoc, s.doctype = 0, true, false
 				s.mdCdata = w.allowCDATA()

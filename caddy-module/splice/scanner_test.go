@@ -41,9 +41,10 @@ func TestIndexByteFrom(t *testing.T) {
 }
 
 // Script data and raw text read by the search that skips a '<' not
-// starting their end tag decide like the byte-by-byte states, for every
-// write size (so "</scr" split across reads), in the head, in a steady body
-// and in escaped script data; raw text left open keeps the footer out.
+// starting their end tag, and comments read from "<!--" on, decide like
+// the byte-by-byte states, for every write size (so "</scr" split across
+// reads), in the head, in a steady body and in escaped script data; raw
+// text or a comment left open keeps the footer out.
 func TestRawTextFastPathAgrees(t *testing.T) {
 	cases := []struct {
 		raw  string
@@ -72,6 +73,15 @@ func TestRawTextFastPathAgrees(t *testing.T) {
 		{`<iframe><</iframe>`, false},
 		{`<noembed></noembedx></noembed>`, false},
 		{`<noframes></noframes`, true},
+		// comments, read from "<!--" on without the markup states
+		{`<!-- a -- b --!><p>x`, false},
+		{`<!--><p>x`, false},
+		{`<!---><p>x`, false},
+		{`<!----><p>x`, false},
+		{`<!--<!-- <script> -->`, false},
+		{`<!-x--><!--x->-->`, false},
+		{`<!--x->`, true},
+		{`<!-- </body> x`, true},
 	}
 	chunks := make([]int, 0, 17)
 	for c := 1; c <= 17; c++ {
