@@ -798,7 +798,7 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		}
 		for { // letters eight at a time, the other bytes one by one
 			if i+8 <= n {
-				r := runFrom(binary.LittleEndian.Uint64(p[i:]), 0x40)
+				r := runFrom(binary.LittleEndian.Uint64(p[i:i+8]), 0x40)
 				if i += r; r == 8 {
 					continue
 				}
@@ -819,7 +819,7 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 			// most values are short: their first eight bytes are tested
 			// here, without a call
 			if i+8 <= n {
-				v := binary.LittleEndian.Uint64(p[i:]) ^ swarLo*uint64(q)
+				v := binary.LittleEndian.Uint64(p[i:i+8]) ^ swarLo*uint64(q)
 				if t := (v - swarLo) &^ v & swarHi; t != 0 {
 					i += bits.TrailingZeros64(t)>>3 + 1
 					continue
