@@ -1020,8 +1020,8 @@ func (w *Writer) fastSpecial(el elem) bool {
 // else goes to htmlStart.
 func (w *Writer) fastSpecialOK(el elem) bool {
 	top := elBody // the body sits below the modelled stack
-	if w.depth > 0 {
-		top = w.stack[w.depth-1].el
+	if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
+		top = w.stack[d].el
 	}
 	switch el {
 	case elA:

@@ -115,13 +115,14 @@ func (t *tree) markMessy() {
 }
 
 func (t *tree) push(e entry) {
-	if t.depth == len(t.stack) || t.overflow > 0 {
+	d := t.depth
+	if uint(d) >= uint(len(t.stack)) || t.overflow > 0 { // (a full stack; unsigned: no bounds check below)
 		t.overflow++
 		t.messy, t.lost = true, true
 		return
 	}
-	t.stack[t.depth] = e
-	t.depth++
+	t.stack[d] = e
+	t.depth = d + 1
 	t.count(e, 1)
 }
 
@@ -138,11 +139,12 @@ func (t *tree) pop() {
 		t.overflow--
 		return
 	}
-	if t.depth == 0 {
+	d := t.depth - 1
+	if uint(d) >= uint(len(t.stack)) { // empty (unsigned: no bounds check below)
 		return
 	}
-	t.depth--
-	t.count(t.stack[t.depth], -1)
+	t.depth = d
+	t.count(t.stack[d], -1)
 }
 
 // popTo pops the element at index i and everything above it. Formatting
