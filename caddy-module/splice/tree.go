@@ -54,7 +54,7 @@ type tree struct {
 	foreignDepth int
 	// open HTML elements by name, for quick "not in scope" answers and
 	// the depth of templates, selects and links
-	open     [elCount]int32
+	open     [256]int32 // indexed by any elem: no bounds check
 	formOpen bool
 	aEver    bool
 
