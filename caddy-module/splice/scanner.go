@@ -899,10 +899,10 @@ const (
 // before it pays for the call.
 func indexByteFrom(p []byte, i int, c byte) int {
 	pat := swarLo * uint64(c)
-	q := p[:min(i+32, len(p))]
-	for ; i+16 <= len(q); i += 16 {
-		a := binary.LittleEndian.Uint64(q[i:i+8]) ^ pat
-		b := binary.LittleEndian.Uint64(q[i+8:i+16]) ^ pat
+	for end := min(i+32, len(p)); i+16 <= end; i += 16 {
+		w := (*[16]byte)(p[i : i+16])
+		a := binary.LittleEndian.Uint64(w[:8]) ^ pat
+		b := binary.LittleEndian.Uint64(w[8:]) ^ pat
 		// a lane is flagged where its byte is zero (its byte in p is c),
 		// or above such a lane: the lowest flagged lane is the first c
 		ta, tb := (a-swarLo)&^a&swarHi, (b-swarLo)&^b&swarHi
