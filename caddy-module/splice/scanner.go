@@ -967,7 +967,9 @@ func (w *Writer) fastTree() bool {
 			return false
 		}
 		if top := &w.stack[w.depth-1]; top.ns != nsHTML || top.key != s.nameKey {
-			return false
+			// raw text elements are never pushed: in HTML content their
+			// end tag closes nothing (onEndTag's fRaw case)
+			return top.ns == nsHTML && elemFlags[el]&fRaw != 0
 		}
 		w.pop()
 		return true

@@ -73,6 +73,15 @@ func TestRawTextFastPathAgrees(t *testing.T) {
 		{`<iframe><</iframe>`, false},
 		{`<noembed></noembedx></noembed>`, false},
 		{`<noframes></noframes`, true},
+		// end tags of raw text elements close nothing in HTML content,
+		// but close the foreign element of that name in SVG
+		{`<svg><style>a</style><title>t</title><g></svg>`, false},
+		{`<svg><style><g></style><g></svg>`, false},
+		{`<svg><style><g></style>`, false},
+		{`<svg><title><g></title></svg>`, false},
+		{`<svg><g><script>x</script></g></svg><script>y</script>`, false},
+		{`<math><mi><style>x</style></mi></math>`, false},
+		{`<div></textarea></title><p>x</div>`, false},
 		// comments, read from "<!--" on without the markup states
 		{`<!-- a -- b --!><p>x`, false},
 		{`<!--><p>x`, false},
@@ -92,6 +101,7 @@ func TestRawTextFastPathAgrees(t *testing.T) {
 			"<!DOCTYPE html><html><head>" + tc.raw + "</head><body><p>x</p></body></html>\n",
 			steadyPrefix + tc.raw + "<p>tail</p></div></body></html>\n",
 			steadyPrefix + "<ul><li>" + tc.raw + tc.raw + "</li></ul></div></body>\n",
+			steadyPrefix + tc.raw + "</body>\n", // nothing after it pops what it left open
 		} {
 			r, err := checkDocument(t, []byte(doc), chunks)
 			if err != nil {
