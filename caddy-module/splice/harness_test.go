@@ -59,7 +59,7 @@ func modelState(w *Writer) string {
 	frameset := t.framesetOK && !t.confirmed
 	return fmt.Sprintf("stack=%v overflow=%d tmpl=%d select=%d a=%d foreign=%d open=%v form=%v aEver=%v "+
 		"frameset=%v messy=%v lost=%v ignore=%v mode=%v body=%d/%v/%v/%v cand=%d/%v/%v/%v/%v/%v/%q",
-		t.stack[:t.depth], t.overflow, t.tmplDepth, t.selectDepth, t.aDepth, t.foreignDepth, t.open, t.formOpen, t.aEver,
+		t.stack[:t.depth], t.overflow, t.open[elTemplate], t.open[elSelect], t.open[elA], t.foreignDepth, t.open, t.formOpen, t.aEver,
 		frameset, t.messy, t.lost, t.ignoreRest, t.mode, t.bodyAt, t.explicitBody, t.bodyTagDone, t.confirmed,
 		t.candAt, t.candPending, t.candAlive, t.candSeen, t.candWS, t.candClean, t.candLeave)
 }

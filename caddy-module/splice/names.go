@@ -194,8 +194,8 @@ func lookupKey(k uint64) elem {
 
 // lookupKeyFlags finds the elem of a name key and its flags.
 func lookupKeyFlags(k uint64) (elem, uint32) {
-	for i := slotOf(k); ; i = (i + 1) & uint64(len(elemTable)-1) {
-		e := &elemTable[i]
+	for i := slotOf(k); ; i++ {
+		e := &elemTable[i&uint64(len(elemTable)-1)]
 		if e.key == k {
 			return e.el, e.flags
 		}

@@ -147,17 +147,6 @@ func (s *scanner) lookupName() {
 	s.el = lookupKey(s.nameKey)
 }
 
-func (s *scanner) setName(name string) {
-	s.nameLen = len(name)
-	copy(s.name[:], name)
-	h := hashInit // lookupName keys names past maxPacked by it
-	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * hashPrime
-	}
-	s.nameFNV = h
-	s.nameKey = keyOf(name)
-}
-
 func (s *scanner) startMatch(name string, kind uint8, ok, fail tokState) {
 	s.rawName = name
 	s.match = 0
@@ -221,6 +210,12 @@ func (w *Writer) scan(p []byte, start int64) {
 				s.st = sEndOpen
 				i++
 			case c == '!':
+				if !w.slowOnly && i+2 < n && p[i+1] == '-' && p[i+2] == '-' {
+					// "<!--" wholly in p: where sMarkup leads byte by byte
+					s.st, s.dash, s.begin = sComment, 0, true
+					i += 3
+					continue
+				}
 				s.st = sMarkup
 				s.mdLen, s.mdDoc, s.doctype = 0, true, false
 				s.mdCdata = w.allowCDATA()
@@ -504,6 +499,26 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			i += j
+			if !w.slowOnly && i+1 < n {
+				// as in script data below: a '<' not followed by "/" and
+				// the raw text's name is text; the end tag wholly in p
+				// ends the raw text here
+				if p[i+1] != '/' {
+					i++
+					continue
+				}
+				switch rawEndAt(p, i+2, s.rawName) {
+				case rawEndNo:
+					i++
+					continue
+				case rawEndYes:
+					s.ltPos = start + int64(i)
+					i += 2 + len(s.rawName)
+					s.rawEnd()
+					w.onNameDone()
+					continue
+				}
+			}
 			s.ltPos = start + int64(i)
 			s.st = sRawLT
 			i++
@@ -535,10 +550,7 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			// the raw text ends: "</name" is an end tag; reconsume c
-			s.isEnd, s.tokStart, s.lastSlash = true, s.ltPos, false
-			s.setName(s.rawName)
-			s.lookupName()
-			s.st = sBeforeAttr
+			s.rawEnd()
 			w.onNameDone()
 		case sSD:
 			j := bytes.IndexByte(p[i:], '<')
@@ -547,6 +559,29 @@ func (w *Writer) scan(p []byte, start int64) {
 				continue
 			}
 			i += j
+			if !w.slowOnly && i+1 < n {
+				// Most '<' in a script start neither "</script" nor "<!":
+				// the search goes on from the next byte, which is what
+				// the states below would do in several steps. "</script"
+				// and a delimiter wholly in p end the script data here.
+				switch c := p[i+1]; {
+				case c == '/':
+					switch rawEndAt(p, i+2, "script") {
+					case rawEndNo:
+						i++
+						continue
+					case rawEndYes:
+						s.ltPos = start + int64(i)
+						i += 2 + len("script")
+						s.rawEnd()
+						w.onNameDone()
+						continue
+					}
+				case c != '!':
+					i++
+					continue
+				}
+			}
 			s.ltPos = start + int64(i)
 			s.st = sSDLT
 			i++
@@ -660,6 +695,42 @@ func (w *Writer) scan(p []byte, start int64) {
 
 var ltText = []byte("<")
 
+// rawEnd makes "</" and the raw text's name, from s.ltPos on, the current
+// tag: an end tag whose attributes come next.
+func (s *scanner) rawEnd() {
+	s.isEnd, s.tokStart, s.lastSlash = true, s.ltPos, false
+	// the name is not copied into s.name: only lookupName reads it
+	s.nameLen = len(s.rawName)
+	s.nameKey = keyOf(s.rawName)
+	s.el = lookupKey(s.nameKey)
+	s.st = sBeforeAttr
+}
+
+// What rawEndAt tells.
+const (
+	rawEndNo     = iota // not the end tag
+	rawEndYes           // the end tag's name and a byte that ends it
+	rawEndUnsure        // p ends first
+)
+
+// rawEndAt tells whether p[i:], just after "</", is the name (lower case)
+// of the raw text in any case followed by whitespace, '/' or '>': what
+// sMatch decides byte by byte.
+func rawEndAt(p []byte, i int, name string) int {
+	if i+len(name) >= len(p) {
+		return rawEndUnsure
+	}
+	for k := 0; k < len(name); k++ {
+		if lowerTab[p[i+k]] != name[k] {
+			return rawEndNo
+		}
+	}
+	if byteClass[p[i+len(name)]]&clNameEnd == 0 {
+		return rawEndNo
+	}
+	return rawEndYes
+}
+
 // fastTag reads a tag that starts at p[i] (just after '<') and lies wholly
 // in p. It returns the offset after it, or ok=false with nothing changed
 // but what the resumable states would have done too.
@@ -709,26 +780,25 @@ func (w *Writer) fastTag(p []byte, i int, start int64) (int, bool) {
 // then runs the resumable states over the same bytes.
 func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 	n := len(p)
-	for {
+	for i < n {
 		// before attribute name
-		for i < n && isSpace(p[i]) {
+		c := p[i]
+		if isSpace(c) {
 			i++
 			slash = false
+			continue
 		}
-		if i >= n {
-			return 0, false, false
-		}
-		if p[i] == '>' {
+		if c == '>' {
 			return i + 1, slash, true
 		}
 		// attribute name; a leading '=' belongs to it
 		k := i
-		if p[i] == '=' {
+		if c == '=' {
 			i++
 		}
 		for { // letters eight at a time, the other bytes one by one
 			if i+8 <= n {
-				r := runFrom(binary.LittleEndian.Uint64(p[i:]), 0x40)
+				r := runFrom(binary.LittleEndian.Uint64(p[i:i+8]), 0x40)
 				if i += r; r == 8 {
 					continue
 				}
@@ -743,11 +813,23 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 		}
 		// the common case first: name="value"
 		if i+1 < n && p[i] == '=' && (p[i+1] == '"' || p[i+1] == '\'') {
-			j := indexByteFrom(p, i+2, p[i+1])
-			if j < 0 {
+			q := p[i+1]
+			i += 2
+			slash = false
+			// most values are short: their first eight bytes are tested
+			// here, without a call
+			if i+8 <= n {
+				v := binary.LittleEndian.Uint64(p[i:i+8]) ^ swarLo*uint64(q)
+				if t := (v - swarLo) &^ v & swarHi; t != 0 {
+					i += bits.TrailingZeros64(t)>>3 + 1
+					continue
+				}
+				i += 8
+			}
+			if i = indexByteFrom(p, i, q); i < 0 {
 				return 0, false, false
 			}
-			i, slash = j+1, false
+			i++
 			continue
 		}
 		// after attribute name
@@ -794,6 +876,7 @@ func skipAttrs(p []byte, i int, slash bool) (end int, slashed, ok bool) {
 			}
 		}
 	}
+	return 0, false, false
 }
 
 // runFrom is how many of the eight bytes of v (little-endian: the first in the lowest lane)
@@ -812,15 +895,22 @@ const (
 )
 
 // indexByteFrom is bytes.IndexByte(p[i:], c)+i (or -1), quicker for the
-// short distances of markup: it tests the next 32 bytes eight at a time
+// short distances of markup: it tests the next 32 bytes sixteen at a time
 // before it pays for the call.
 func indexByteFrom(p []byte, i int, c byte) int {
 	pat := swarLo * uint64(c)
-	for lim := min(i+32, len(p)); i+8 <= lim; i += 8 {
-		v := binary.LittleEndian.Uint64(p[i:]) ^ pat
-		// the lowest flagged lane is the first byte equal to c
-		if t := (v - swarLo) &^ v & swarHi; t != 0 {
-			return i + bits.TrailingZeros64(t)>>3
+	for end := min(i+32, len(p)); i+16 <= end; i += 16 {
+		w := (*[16]byte)(p[i : i+16])
+		a := binary.LittleEndian.Uint64(w[:8]) ^ pat
+		b := binary.LittleEndian.Uint64(w[8:]) ^ pat
+		// a lane is flagged where its byte is zero (its byte in p is c),
+		// or above such a lane: the lowest flagged lane is the first c
+		ta, tb := (a-swarLo)&^a&swarHi, (b-swarLo)&^b&swarHi
+		if ta|tb != 0 {
+			if ta != 0 {
+				return i + bits.TrailingZeros64(ta)>>3
+			}
+			return i + 8 + bits.TrailingZeros64(tb)>>3
 		}
 	}
 	if i >= len(p) {
@@ -877,7 +967,9 @@ func (w *Writer) fastTree() bool {
 			return false
 		}
 		if top := &w.stack[w.depth-1]; top.ns != nsHTML || top.key != s.nameKey {
-			return false
+			// raw text elements are never pushed: in HTML content their
+			// end tag closes nothing (onEndTag's fRaw case)
+			return top.ns == nsHTML && elemFlags[el]&fRaw != 0
 		}
 		w.pop()
 		return true
@@ -930,12 +1022,12 @@ func (w *Writer) fastSpecial(el elem) bool {
 // else goes to htmlStart.
 func (w *Writer) fastSpecialOK(el elem) bool {
 	top := elBody // the body sits below the modelled stack
-	if w.depth > 0 {
-		top = w.stack[w.depth-1].el
+	if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
+		top = w.stack[d].el
 	}
 	switch el {
 	case elA:
-		return w.aDepth == 0
+		return w.open[elA] == 0
 	case elLi, elDd, elDt:
 		// the search for an open item stops at once at a special top
 		return !(top == el || top == elAddress || top == elDiv || top == elP || !top.is(fSpecial) ||

@@ -51,10 +51,12 @@ type tree struct {
 	depth    int
 	overflow int
 
-	tmplDepth, selectDepth, aDepth, foreignDepth int
-	open                                         [elCount]int32 // open HTML elements by name, for quick "not in scope" answers
-	formOpen                                     bool
-	aEver                                        bool
+	foreignDepth int
+	// open HTML elements by name, for quick "not in scope" answers and
+	// the depth of templates, selects and links
+	open     [256]int32 // indexed by any elem: no bounds check
+	formOpen bool
+	aEver    bool
 
 	framesetOK bool
 	messy      bool // the stack may differ from the parser's
@@ -113,13 +115,14 @@ func (t *tree) markMessy() {
 }
 
 func (t *tree) push(e entry) {
-	if t.depth == len(t.stack) || t.overflow > 0 {
+	d := t.depth
+	if uint(d) >= uint(len(t.stack)) || t.overflow > 0 { // (a full stack; unsigned: no bounds check below)
 		t.overflow++
 		t.messy, t.lost = true, true
 		return
 	}
-	t.stack[t.depth] = e
-	t.depth++
+	t.stack[d] = e
+	t.depth = d + 1
 	t.count(e, 1)
 }
 
@@ -129,14 +132,6 @@ func (t *tree) count(e entry, d int) {
 		return
 	}
 	t.open[e.el] += int32(d)
-	switch e.el {
-	case elTemplate:
-		t.tmplDepth += d
-	case elSelect:
-		t.selectDepth += d
-	case elA:
-		t.aDepth += d
-	}
 }
 
 func (t *tree) pop() {
@@ -144,11 +139,12 @@ func (t *tree) pop() {
 		t.overflow--
 		return
 	}
-	if t.depth == 0 {
+	d := t.depth - 1
+	if uint(d) >= uint(len(t.stack)) { // empty (unsigned: no bounds check below)
 		return
 	}
-	t.depth--
-	t.count(t.stack[t.depth], -1)
+	t.depth = d
+	t.count(t.stack[d], -1)
 }
 
 // popTo pops the element at index i and everything above it. Formatting
@@ -283,19 +279,19 @@ func (w *Writer) allowCDATA() bool {
 	return top != nil && top.ns != nsHTML && w.tmplOrBody()
 }
 
-func (w *Writer) tmplOrBody() bool { return w.mode == mBody || w.tmplDepth > 0 }
+func (w *Writer) tmplOrBody() bool { return w.mode == mBody || w.open[elTemplate] > 0 }
 
 func (w *Writer) updateWant() {
-	w.wantText = !w.pass && ((w.preBody() && w.tmplDepth == 0) ||
+	w.wantText = !w.pass && ((w.preBody() && w.open[elTemplate] == 0) ||
 		(w.mode == mBody && (!w.confirmed || w.candAlive)))
 	w.steady = !w.slowOnly && !w.pass && !w.ignoreRest && w.mode == mBody && w.confirmed && !w.candAlive &&
-		!w.candPending && w.tmplDepth == 0 && w.overflow == 0
+		!w.candPending && w.open[elTemplate] == 0 && w.overflow == 0
 }
 
 // onText gets data-state text (only while wantText).
 func (w *Writer) onText(off int64, b []byte) {
 	if w.preBody() {
-		if w.tmplDepth > 0 {
+		if w.open[elTemplate] > 0 {
 			return
 		}
 		k := 0
@@ -379,7 +375,7 @@ func (w *Writer) onNameDone() {
 	if w.pass || w.ignoreRest {
 		return
 	}
-	if w.preBody() && w.tmplDepth == 0 {
+	if w.preBody() && w.open[elTemplate] == 0 {
 		if s.isEnd {
 			if el == elBody || el == elHTML || el == elBr {
 				w.startBody(s.tokStart, false)
@@ -400,7 +396,7 @@ func (w *Writer) onNameDone() {
 		}
 		return
 	}
-	if w.mode == mBody && s.isEnd && el == elBody && !w.candSeen && w.tmplDepth == 0 {
+	if w.mode == mBody && s.isEnd && el == elBody && !w.candSeen && w.open[elTemplate] == 0 {
 		w.candAt, w.candPending = s.tokStart, true
 	}
 }
@@ -410,7 +406,7 @@ func (w *Writer) onNameDone() {
 // the name back.
 func (w *Writer) onLongName() {
 	s := &w.scanner
-	if !s.isEnd && !w.pass && w.preBody() && w.tmplDepth == 0 {
+	if !s.isEnd && !w.pass && w.preBody() && w.open[elTemplate] == 0 {
 		w.startBody(s.tokStart, false)
 		w.updateWant()
 	}
@@ -435,14 +431,14 @@ func (w *Writer) onAttr() {
 	case "name":
 		if once(seenName) {
 			w.metaShell = full && equalFoldTrim(val, "shell")
-			if s.el == elMeta && w.preBody() && w.tmplDepth == 0 {
+			if s.el == elMeta && w.preBody() && w.open[elTemplate] == 0 {
 				w.decl.onMetaName(val, full)
 			}
 		}
 	case "content":
 		if once(seenContent) {
 			w.metaOff = full && equalFoldTrim(val, "off")
-			if s.el == elMeta && w.preBody() && w.tmplDepth == 0 {
+			if s.el == elMeta && w.preBody() && w.open[elTemplate] == 0 {
 				w.decl.onMetaContent(val, full)
 			}
 		}
@@ -489,7 +485,7 @@ func (w *Writer) onStartTag(end int64, selfClosing bool) tokState {
 	if w.ignoreRest {
 		return rawState(el)
 	}
-	if w.preBody() && w.tmplDepth == 0 {
+	if w.preBody() && w.open[elTemplate] == 0 {
 		switch {
 		case el == elHTML:
 		case el == elHead:
@@ -608,7 +604,7 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 	case elHTML, elBody, elHead, elFrame:
 		return sData
 	case elFrameset:
-		if w.mode == mBody && !w.confirmed && w.framesetOK && w.tmplDepth == 0 && end-w.bodyAt <= framesetBound {
+		if w.mode == mBody && !w.confirmed && w.framesetOK && w.open[elTemplate] == 0 && end-w.bodyAt <= framesetBound {
 			w.setPass(ReasonFrameset)
 		}
 		return sData
@@ -629,7 +625,7 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		}
 		return sData
 	case elInput:
-		if w.selectDepth == 0 {
+		if w.open[elSelect] == 0 {
 		} else if i := w.inScope(scopeDefault, func(x elem) bool { return x == elSelect }); i >= 0 {
 			w.popTo(i, false)
 		}
@@ -663,12 +659,12 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		w.push(e)
 		return sData
 	case elForm:
-		if w.formOpen && w.tmplDepth == 0 {
+		if w.formOpen && w.open[elTemplate] == 0 {
 			return sData
 		}
 		w.closeP()
 		w.push(e)
-		if w.tmplDepth == 0 {
+		if w.open[elTemplate] == 0 {
 			w.formOpen = true
 		}
 		return sData
@@ -682,7 +678,7 @@ func (w *Writer) htmlStart(el elem, end int64, selfClosing bool) tokState {
 		return sData
 	case elA:
 		w.aEver = true
-		if w.aDepth > 0 {
+		if w.open[elA] > 0 {
 			w.markMessy() // adoption agency
 		}
 		w.push(e)
@@ -830,7 +826,7 @@ func (w *Writer) onEndTag(end int64) {
 	if w.pass || w.ignoreRest {
 		return
 	}
-	if w.preBody() && w.tmplDepth == 0 {
+	if w.preBody() && w.open[elTemplate] == 0 {
 		switch el {
 		case elHead:
 			w.mode = mAfterHead
@@ -904,7 +900,7 @@ func (w *Writer) onEndTag(end int64) {
 			w.popTo(i, true)
 		}
 	case el == elForm:
-		if w.tmplDepth > 0 {
+		if w.open[elTemplate] > 0 {
 			if i := w.inScope(scopeDefault, is(elForm)); i >= 0 {
 				w.popTo(i, true)
 			}
@@ -991,11 +987,11 @@ func (w *Writer) footerLeave() string {
 	switch {
 	case w.lost || w.overflow > 0:
 		return ReasonFooterUncertain
-	case w.tmplDepth > 0:
+	case w.open[elTemplate] > 0:
 		return ReasonFooterTemplate
-	case w.selectDepth > 0:
+	case w.open[elSelect] > 0:
 		return ReasonFooterSelect
-	case w.aDepth > 0 || (w.messy && w.aEver):
+	case w.open[elA] > 0 || (w.messy && w.aEver):
 		return ReasonFooterLink
 	}
 	return ""
@@ -1134,7 +1130,7 @@ func (w *Writer) eof() {
 	st := s.st
 	// "<" or "</" at EOF are text
 	if st == sLT || st == sEndOpen {
-		if w.wantText || (w.preBody() && w.tmplDepth == 0) {
+		if w.wantText || (w.preBody() && w.open[elTemplate] == 0) {
 			w.onText(s.tokStart, ltText)
 		}
 		if w.pass {
@@ -1153,7 +1149,7 @@ func (w *Writer) eof() {
 	}
 	if w.preBody() {
 		switch {
-		case w.tmplDepth > 0:
+		case w.open[elTemplate] > 0:
 			w.setPass(ReasonHeadInTemplate)
 			return
 		case open != "":
