@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/caddyserver/caddy/v2"
@@ -41,11 +42,14 @@ func TestRenderedShellsServeEachVisitorTheirOwnShell(t *testing.T) {
 		r.Header.Set("Sec-Fetch-Dest", "document")
 		r.Header.Set("User-Agent", ua)
 		w := httptest.NewRecorder()
+		// t.Error, not t.Fatal: serve runs on other goroutines too
 		if err := h.ServeHTTP(w, r, upstream); err != nil {
-			t.Fatal(err)
+			t.Error(err)
+			return ""
 		}
 		if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `data-shell="header"`) {
-			t.Fatalf("%s for %s: status %d, no shell", path, ua, w.Code)
+			t.Errorf("%s for %s: status %d, no shell", path, ua, w.Code)
+			return ""
 		}
 		return w.Body.String()
 	}
@@ -68,6 +72,27 @@ func TestRenderedShellsServeEachVisitorTheirOwnShell(t *testing.T) {
 	if pages := len(cached.shells.m); pages != 4 {
 		t.Errorf("%d shells kept, want 4 (two pages, two devices)", pages)
 	}
+	// At once, as a gateway serves them (go test -race): every page still its own.
+	want := map[string]string{}
+	for _, path := range []string{"/festgeld/", "/tagesgeld/", "/sparen/"} {
+		for _, ua := range []string{phone, desktop} {
+			want[path+ua] = serve(uncached, path, ua)
+		}
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 12 {
+				path := []string{"/festgeld/", "/tagesgeld/", "/sparen/"}[(g+i)%3]
+				ua := []string{phone, desktop}[(g*i)%2]
+				if got := serve(cached, path, ua); got != want[path+ua] {
+					t.Errorf("at once: %s for %s differs from the page rendered for it", path, ua)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // TestRenderedShellsKeepNoPersonalPage: a page whose state names a person, or says who is
