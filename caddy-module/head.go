@@ -49,6 +49,7 @@ func (h *Handler) provisionSEO() error {
 	}
 	h.headerRoutes = routes
 	h.heads = make(map[headKey]pageHead)
+	h.shells = newRenderedShells() // page_shells.go
 	for _, locale := range h.bundle.Locales() {
 		for _, a := range bundle.Audiences {
 			plain := h.Consent.appendHead(nil, locale)

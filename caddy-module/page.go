@@ -134,12 +134,23 @@ func shellLocale(b *bundle.Bundle, locale, defaultLocale string) string {
 
 var fragmentBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
 
-// fragments renders the bytes to splice into the page. The buffer goes back to the pool with
-// releaseFragments once the response is done.
+// fragments renders the bytes to splice into the page, or takes them from the rendered shells
+// of earlier pages (renderedShells). The buffer goes back to the pool with releaseFragments
+// once the response is done.
 func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	bp := fragmentBuffers.Get().(*[]byte)
 	*bp = (*bp)[:0]
-	f, err := h.appendFragments(p, bp)
+	var f splice.Fragments
+	var err error
+	key, keyed := h.shells.key(p, bp)
+	if shell := h.shells.lookup(key, keyed); shell != nil {
+		f = splice.Fragments{Head: h.headOf(p.state.Locale, p.state.HeaderVariant, false), Header: shell.header, Footer: shell.footer}
+	} else {
+		f, err = h.appendFragments(p, bp)
+		if err == nil && keyed {
+			h.shells.store(key, f)
+		}
+	}
 	p.frags, p.buf = f, bp
 	f.Resolve = p // the page's head may ask for a title and a header variant (head.go)
 	return f, bp, err

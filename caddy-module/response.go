@@ -198,11 +198,10 @@ func passReason(status int, hdr http.Header, compressed string) string {
 	case caddyhttp.IsIncremental(hdr):
 		return "stream"
 	}
-	mediaType, params, err := mime.ParseMediaType(hdr.Get("Content-Type"))
-	if err != nil || mediaType != "text/html" {
+	switch html, utf16 := htmlMediaType(hdr.Get("Content-Type")); {
+	case !html:
 		return "not-html"
-	}
-	if strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16") {
+	case utf16:
 		return "utf16"
 	}
 	if disp, _, _ := mime.ParseMediaType(hdr.Get("Content-Disposition")); disp == "attachment" {
@@ -216,6 +215,61 @@ func passReason(status int, hdr http.Header, compressed string) string {
 		return "compressed"
 	}
 	return ""
+}
+
+// htmlMediaType reads a Content-Type as mime.ParseMediaType does: whether it is text/html, and
+// whether its charset is UTF-16. The forms origins send for HTML ("text/html",
+// "text/html; charset=utf-8") are read here without ParseMediaType, which allocates its
+// parameters' map (two of the shell's allocations per page); any other form goes to it.
+func htmlMediaType(ct string) (html, utf16 bool) {
+	base, param, hasParam := strings.Cut(ct, ";")
+	if !equalLowerASCII(strings.TrimSpace(base), "text/html") {
+		// not text/html, or malformed, or with a media type ParseMediaType would lower-case
+		// to something else: not HTML either way
+		return false, false
+	}
+	if !hasParam && base == strings.TrimSpace(base) {
+		return true, false
+	}
+	if name, value, ok := strings.Cut(strings.TrimLeft(param, " \t"), "="); ok &&
+		equalLowerASCII(name, "charset") && value != "" && isPlainToken(value) {
+		return true, strings.HasPrefix(strings.ToLower(value), "utf-16")
+	}
+	mediaType, params, err := mime.ParseMediaType(ct)
+	if err != nil || mediaType != "text/html" {
+		return false, false
+	}
+	return true, strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16")
+}
+
+// equalLowerASCII tells whether s is lower, ASCII letters in any case: unlike strings.EqualFold,
+// no other letter matches ("ſ" folds to "s"), as ParseMediaType reads names.
+func equalLowerASCII(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isPlainToken tells whether s is letters, digits, '-', '_' and '.' only: an HTTP token with
+// nothing ParseMediaType would read differently (no quotes, spaces or separators).
+func isPlainToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return true
 }
 
 // contentCoding gives the response's content coding, "" for identity.

@@ -153,6 +153,7 @@ type Handler struct {
 	edgeBanner   edgeBanner
 	headerRoutes rules.HeaderRoutes
 	heads        map[headKey]pageHead // per locale and header: the Head fragment with and without a title
+	shells       *renderedShells      // page_shells.go: anonymous pages' rendered header and footer
 	framing      frameOptions         // framing.go: the fields FrameAncestors gives a spliced page
 	ready        *readiness           // health.go: the cached readiness checks
 }
