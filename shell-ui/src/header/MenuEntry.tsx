@@ -36,14 +36,14 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
   const body =
     item.type === 'advanced' ? (
       <>
+        {/* Icon, title and description are the entry's own grid cells (MenuEntry.css), with
+            no wrapper around the text: nine entries a page, each one element fewer. */}
         {item.icon ? <MenuIcon name={item.icon} color={item.iconColor} /> : null}
-        <span className="shell-menu-entry__text">
-          <span className="shell-menu-entry__title">
-            {item.title}
-            {item.tag ? <span className="shell-menu-entry__tag">{item.tag}</span> : null}
-          </span>
-          {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
+        <span className="shell-menu-entry__title">
+          {item.title}
+          {item.tag ? <span className="shell-menu-entry__tag">{item.tag}</span> : null}
         </span>
+        {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
       </>
     ) : item.type === 'image' ? (
       <>
