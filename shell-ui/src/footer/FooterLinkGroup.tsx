@@ -11,7 +11,8 @@ export interface FooterLinkGroupProps {
 export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
   const { open, regionId, buttonProps } = useDisclosure();
   return (
-    <div className="shell-link-group" data-open={open ? 'true' : 'false'}>
+    // data-open only while open: four closed groups in every page's HTML need no attribute.
+    <div className="shell-link-group" data-open={open ? 'true' : undefined}>
       <h2>
         <button className="shell-link-group__toggle" {...buttonProps}>
           {group.heading}

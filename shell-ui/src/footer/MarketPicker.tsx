@@ -71,8 +71,9 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
     <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gated}>
       <button className="shell-market__button" {...flagProps(here?.code ?? '')} {...button} {...(small ? dialogOpener : {})}>
         {/* The name says what the button is for, and the visible text is part of it. */}
-        <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
-        {here?.country ?? current}
+        <span className="shell-visually-hidden">{`${label}:`}</span>
+        {/* One text node: two would be written with a <!-- --> between them. */}
+        {` ${here?.country ?? current}`}
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (

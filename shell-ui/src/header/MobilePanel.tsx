@@ -63,7 +63,7 @@ export function MobilePanel({ labels, children }: MobilePanelProps) {
       <div
         id={panelId}
         className="shell-mobile-panel"
-        data-open={panel.open ? 'true' : 'false'}
+        data-open={panel.open ? 'true' : undefined}
         style={panel.open && top !== undefined ? { top } : undefined}
         {...(panel.open ? keepSectionsUntilClick : {})}
       >

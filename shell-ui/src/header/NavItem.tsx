@@ -67,7 +67,9 @@ export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
         {item.title}
         {dot}
       </button>
-      <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={-1}>
+      {/* Focusable while open, so a click on the panel's background keeps focus in the menu;
+          a closed panel, like the prerendered one, needs no tabindex. */}
+      <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={open ? -1 : undefined}>
         <SubMenuPanel subMenus={item.subMenus} onNavigate={closeAll} />
       </div>
     </li>
