@@ -5,6 +5,7 @@ import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
 import { flagProps, MarketList } from './MarketList.tsx';
 import { dropGateProps } from '../lib/flagCondition.ts';
+import { useHydratedId } from '../lib/useHydratedId.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
 
@@ -49,7 +50,7 @@ function useSmallViewport(): boolean {
 export function MarketPicker({ markets, current, label, currentLabel, closeLabel, gate }: MarketPickerProps) {
   const { flags } = useShellSettings();
   const dropdown = useDropdown();
-  const listId = useId();
+  const listId = useHydratedId();
   const [dialogOpen, setDialogOpen] = useState(false);
   const entries = pickerEntries(markets, current);
   const here = markets.find((m) => m.locale.toLowerCase() === current.toLowerCase());

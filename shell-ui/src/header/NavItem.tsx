@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { isActiveHref } from '../lib/activeLink.ts';
 import { gateProps } from '../lib/flagCondition.ts';
+import { useHydratedId } from '../lib/useHydratedId.ts';
 import { resolveHref } from '../lib/href.ts';
 import type { NavItem as NavItemData, SubMenus } from '../model/header.ts';
 import { useCurrentLocation, useShellSettings } from '../shell/ShellContext.tsx';
@@ -27,7 +27,7 @@ function submenuHrefs(subMenus: SubMenus): string[] {
  * (a drop-down from lg, an accordion section in the mobile panel).
  */
 export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
-  const panelId = useId();
+  const panelId = useHydratedId();
   const { basePath, flags } = useShellSettings();
   // Called before the early return below, so a NavItem has the same hooks whether it is a link
   // or a menu: content that turns one into the other re-renders it without breaking React.
