@@ -13,7 +13,9 @@ export interface MenuEntryProps {
 const callbacks: Record<string, () => void> = { openConsentSettings };
 
 // advanced is the entry's own look; the other types modify it. Whole class names: the build
-// shortens each one (shell-ui/shortClassNames.ts).
+// shortens each one (shell-ui/shortClassNames.ts). An entry's title is its <b> and its
+// description its <small>, styled from the entry (MenuEntry.css): every page carries a dozen of
+// each, with no class.
 const entryClasses: Record<MenuItemType, string> = {
   advanced: 'shell-menu-entry',
   basic: 'shell-menu-entry shell-menu-entry--basic',
@@ -28,7 +30,7 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
     return (
       <div className="shell-menu-entry shell-menu-entry--text">
         <span className="shell-menu-entry__heading">{item.title}</span>
-        {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
+        {item.description ? <small>{item.description}</small> : null}
       </div>
     );
   }
@@ -39,24 +41,20 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
         {/* Icon, title and description are the entry's own grid cells (MenuEntry.css), with
             no wrapper around the text: nine entries a page, each one element fewer. */}
         {item.icon ? <MenuIcon name={item.icon} color={item.iconColor} /> : null}
-        <span className="shell-menu-entry__title">
+        <b>
           {item.title}
           {item.tag ? <span className="shell-menu-entry__tag">{item.tag}</span> : null}
-        </span>
-        {item.description ? <span className="shell-menu-entry__description">{item.description}</span> : null}
+        </b>
+        {item.description ? <small>{item.description}</small> : null}
       </>
     ) : item.type === 'image' ? (
       <>
         {item.imageUrl ? <img className="shell-menu-entry__image" src={item.imageUrl} alt="" width={240} height={135} loading="lazy" /> : null}
-        <span className="shell-menu-entry__title">{item.title}</span>
+        <b>{item.title}</b>
       </>
     ) : item.type === 'arrow' ? (
-      <>
-        <span className="shell-menu-entry__title">{item.title}</span>
-        <span className="shell-menu-entry__arrow" aria-hidden="true">
-          →
-        </span>
-      </>
+      // The arrow is the entry's ::after (MenuEntry.css), not part of its name.
+      <b>{item.title}</b>
     ) : (
       // basic: the entry's text is its title (MenuEntry.css styles it on the entry).
       item.title
