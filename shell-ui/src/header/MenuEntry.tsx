@@ -29,7 +29,7 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
   if (item.type === 'text') {
     return (
       <div className="shell-menu-entry shell-menu-entry--text">
-        <span className="shell-menu-entry__heading">{item.title}</span>
+        <b>{item.title}</b>
         {item.description ? <small>{item.description}</small> : null}
       </div>
     );
