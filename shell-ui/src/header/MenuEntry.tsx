@@ -1,7 +1,7 @@
 import type { MenuItem, MenuItemType } from '../model/header.ts';
 import { openConsentSettings } from '../shell/consent.ts';
 import { ShellLink } from '../shell/ShellLink.tsx';
-import { MenuIcon } from './MenuIcon.tsx';
+import { menuIconClasses, menuIconStyle } from './MenuIcon.tsx';
 import './MenuEntry.css';
 
 export interface MenuEntryProps {
@@ -38,9 +38,8 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
   const body =
     item.type === 'advanced' ? (
       <>
-        {/* Icon, title and description are the entry's own grid cells (MenuEntry.css), with
-            no wrapper around the text: nine entries a page, each one element fewer. */}
-        {item.icon ? <MenuIcon name={item.icon} color={item.iconColor} /> : null}
+        {/* Title and description are the entry's own grid cells (MenuEntry.css), beside the
+            icon its classes draw, with no wrapper and no icon element: nine entries a page. */}
         <b>
           {item.title}
           {item.tag ? <span className="shell-menu-entry__tag">{item.tag}</span> : null}
@@ -60,17 +59,19 @@ export function MenuEntry({ item, onNavigate }: MenuEntryProps) {
       item.title
     );
 
-  const className = entryClasses[item.type];
+  const withIcon = item.type === 'advanced' && item.icon !== undefined;
+  const className = withIcon ? `${entryClasses.advanced} ${menuIconClasses(item.icon!)}` : entryClasses[item.type];
+  const style = withIcon ? menuIconStyle(item.iconColor) : undefined;
   if (item.href === undefined && item.callback) {
     const run = callbacks[item.callback];
     return (
-      <button type="button" className={className} onClick={() => run?.()}>
+      <button type="button" className={className} style={style} onClick={() => run?.()}>
         {body}
       </button>
     );
   }
   return (
-    <ShellLink href={item.href} className={className} onNavigate={onNavigate}>
+    <ShellLink href={item.href} className={className} style={style} onNavigate={onNavigate}>
       {body}
     </ShellLink>
   );

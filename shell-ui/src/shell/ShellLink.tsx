@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { isActiveHref } from '../lib/activeLink.ts';
 import { isExternalHref, resolveHref } from '../lib/href.ts';
 import { ConsentAnchor, openConsentSettings } from './consent.ts';
@@ -8,6 +8,7 @@ export interface ShellLinkProps {
   /** href as the content gives it; resolved against the locale base path. */
   href: string | undefined;
   className?: string;
+  style?: CSSProperties;
   children: ReactNode;
   /** callback runs instead of navigating. */
   callback?: string;
@@ -27,12 +28,12 @@ export interface ShellLinkProps {
  * section 5 and the active-link rule the gateway also applies, so prerendered and hydrated
  * markup agree. A link the rules reject renders as plain text.
  */
-export function ShellLink({ href, className, children, callback, label, onNavigate, siteAbsolute, sameTab }: ShellLinkProps) {
+export function ShellLink({ href, className, style, children, callback, label, onNavigate, siteAbsolute, sameTab }: ShellLinkProps) {
   const { basePath } = useShellSettings();
   const at = useCurrentLocation();
   const resolved = resolveHref(href, siteAbsolute ? '' : basePath);
   if (resolved === undefined) {
-    return <span className={className}>{children}</span>;
+    return <span className={className} style={style}>{children}</span>;
   }
   const newTab = !sameTab && isExternalHref(resolved);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -46,6 +47,7 @@ export function ShellLink({ href, className, children, callback, label, onNaviga
     <a
       href={resolved}
       className={className}
+      style={style}
       aria-current={isActiveHref(resolved, at) ? 'page' : undefined}
       aria-label={label}
       target={newTab ? '_blank' : undefined}
