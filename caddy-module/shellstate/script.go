@@ -13,13 +13,36 @@ const (
 
 // AppendJSON appends the state as ASCII-only JSON: encoding/json already escapes <, > and &, so
 // the text can never close the script element, and \u escapes for everything past ASCII let it
-// read the same in any ASCII-compatible page charset.
+// read the same in any ASCII-compatible page charset. Flags lists only the flags that are on:
+// the shell and the edge's conditions read an absent flag as off, and every page carries the
+// state (issue 19).
 func (s *State) AppendJSON(dst []byte) ([]byte, error) {
+	if off := offFlags(s.Flags); off > 0 {
+		on := make(map[string]bool, len(s.Flags)-off)
+		for k, v := range s.Flags {
+			if v {
+				on[k] = true
+			}
+		}
+		c := *s
+		c.Flags = on
+		s = &c
+	}
 	raw, err := json.Marshal(s)
 	if err != nil {
 		return dst, err
 	}
 	return appendASCII(dst, raw), nil
+}
+
+func offFlags(flags map[string]bool) int {
+	n := 0
+	for _, v := range flags {
+		if !v {
+			n++
+		}
+	}
+	return n
 }
 
 // AppendScript appends the state as the inline script element the shell reads.

@@ -38,7 +38,8 @@ type State struct {
 	// handler's app_view): the footer has no market picker, link groups or app banner, and
 	// Flags has embeddedAppView, which the footer's gates name.
 	AppView bool `json:"appView"`
-	// Flags are the feature flags evaluated at the edge for this request.
+	// Flags are the feature flags evaluated at the edge for this request. The JSON lists the
+	// flags that are on (AppendJSON): a flag off reads as one absent, on both sides.
 	Flags map[string]bool `json:"flags"`
 	// Session is the login session's timing; absent when logged out.
 	Session *Session `json:"session,omitempty"`

@@ -7,6 +7,7 @@ import type { LocaleContent } from '../src/model/content.ts';
 import type { ShellState } from '../src/model/shellState.gen.ts';
 import { hydrateShell } from '../src/shell/hydrateShell.tsx';
 import { gatewaySplice } from '../test/gatewaySplice.ts';
+import { HydratedReferences } from '../test/hydratedReferences.ts';
 import { headerVariantsOf } from '../src/header/headerVariants.ts';
 import { DesignVersions } from './entry.tsx';
 import { renderFooterFragment, renderHeaderFragment } from './render.tsx';
@@ -140,9 +141,21 @@ describe('hydration of the prerendered fragments', () => {
       for (const href of marked) expect(href!.toLowerCase()).toBe(home.toLowerCase());
     }
     expect(document.body.textContent).toContain(String(page.year));
+    // A disclosure's button controls its region (aria-controls) once hydrated, when it works;
+    // the page's HTML carries neither reference nor id (useHydratedId).
+    expect(before).not.toMatch(/aria-controls=/);
+    // (An integrated page's footer is not hydrated: the gateway sends it no footer.)
+    const disclosures = [...document.querySelectorAll(page.variant === 'integrated' ? '[data-shell="header"] button[aria-expanded]' : '[data-shell] button[aria-expanded]')];
+    if (page.variant === 'public') expect(disclosures.length).toBeGreaterThan(0);
+    for (const button of disclosures) {
+      const region = document.getElementById(button.getAttribute('aria-controls') ?? '');
+      expect(region, button.outerHTML).not.toBeNull();
+      expect(button.closest('[data-shell]')!.contains(region)).toBe(true);
+    }
     // React took over the markup without changing it, apart from what only the client may
-    // add after hydration: the hash rule and the mark on the menu holding the current page.
-    const after = document.body.innerHTML.replaceAll(' data-current="true"', '');
+    // add after hydration: the hash rule, the mark on the menu holding the current page, and
+    // those references with their ids.
+    const after = document.body.innerHTML.replaceAll(' data-current="true"', '').replace(HydratedReferences, '');
     if (!page.url.includes('#')) expect(after === before).toBe(true);
     act(() => roots.forEach((r) => r.unmount()));
   });

@@ -41,11 +41,11 @@ describe('short class names', () => {
   test('stylesheets and components get the same names; custom properties, keyframes and other strings keep theirs', () => {
     const { run } = transformWith(map);
     const entry = map.get('shell-menu-entry')!;
-    const title = map.get('shell-menu-entry__title')!;
-    expect(run('.shell-menu-entry:hover .shell-menu-entry__title { color: var(--shell-brand); animation: shell-panel-in 1s; }', 'header/x.css')).toBe(
+    const title = map.get('shell-menu-entry__tag')!;
+    expect(run('.shell-menu-entry:hover .shell-menu-entry__tag { color: var(--shell-brand); animation: shell-panel-in 1s; }', 'header/x.css')).toBe(
       `.${entry}:hover .${title} { color: var(--shell-brand); animation: shell-panel-in 1s; }`,
     );
-    expect(run(`const a = <a className="shell-menu-entry shell-menu-entry__title" data-shell-flag="x" id="shell-state" />;`, 'header/x.tsx')).toBe(
+    expect(run(`const a = <a className="shell-menu-entry shell-menu-entry__tag" data-shell-flag="x" id="shell-state" />;`, 'header/x.tsx')).toBe(
       `const a = <a className="${entry} ${title}" data-shell-flag="x" id="shell-state" />;`,
     );
   });

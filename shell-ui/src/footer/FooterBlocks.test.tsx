@@ -27,14 +27,14 @@ describe('footer v1 and v2', () => {
   test('arrange the blocks differently: v2 puts the trust row first and social icons in the base row', () => {
     const v1 = renderFooter('en-US', 'v1').container;
     expect(v1.querySelector('.shell-footer__trust')).toBeNull();
-    expect(v1.querySelector('.shell-footer__intro .shell-social')).not.toBeNull();
+    expect(v1.querySelector('.shell-footer__intro .shell-social__list')).not.toBeNull();
     expect(v1.querySelector('.shell-footer__band .shell-us-contact')).not.toBeNull();
     const v2 = renderFooter('en-US', 'v2').container;
     const trust = v2.querySelector('.shell-footer__trust')!;
-    expect(trust.querySelector('.shell-review')).not.toBeNull();
+    expect(trust.querySelector('.shell-review__link')).not.toBeNull();
     expect(trust.querySelector('.shell-us-contact')).not.toBeNull();
-    expect(v2.querySelector('.shell-footer__base .shell-social')).not.toBeNull();
-    expect(v2.querySelector('.shell-footer__intro .shell-social')).toBeNull();
+    expect(v2.querySelector('.shell-footer__base .shell-social__list')).not.toBeNull();
+    expect(v2.querySelector('.shell-footer__intro .shell-social__list')).toBeNull();
   });
 
   test.each(['v1', 'v2'])('%s has no axe violations with every block', async (version) => {
@@ -63,7 +63,7 @@ describe('review rating', () => {
 
   test('hidden without display_trustpilot', () => {
     const { container } = renderFooter('de-DE', 'v1', { footer: { displayTrustpilot: false } });
-    expect(container.querySelector('.shell-review')).toBeNull();
+    expect(container.querySelector('.shell-review__link')).toBeNull();
   });
 });
 

@@ -7,17 +7,21 @@ export interface FooterLinkGroupProps {
   group: FooterLinkGroupData;
 }
 
-/** FooterLinkGroup is a heading and its links: an accordion section below lg, a column from lg. */
+/**
+ * FooterLinkGroup is a heading and its links: an accordion section below lg, a column from lg.
+ * Its button and list are styled from the group (FooterLinkGroup.css), with no class of their own.
+ */
 export function FooterLinkGroup({ group }: FooterLinkGroupProps) {
   const { open, regionId, buttonProps } = useDisclosure();
   return (
-    <div className="shell-link-group" data-open={open ? 'true' : 'false'}>
+    // data-open only while open: four closed groups in every page's HTML need no attribute.
+    <div className="shell-link-group" data-open={open ? 'true' : undefined}>
       <h2>
-        <button className="shell-link-group__toggle" {...buttonProps}>
+        <button {...buttonProps}>
           {group.heading}
         </button>
       </h2>
-      <ul id={regionId} className="shell-link-group__links">
+      <ul id={regionId}>
         {group.links.map((link) => (
           <li key={`${link.title}|${link.href}`}>
             <ShellLink href={link.href}>

@@ -27,7 +27,9 @@ export function flagProps(code: string): { 'data-flag'?: string } {
 
 /**
  * MarketList lists the markets; the current one is highlighted and not a link. Its rows are
- * styled from the list (MarketPicker.css), so the two dozen options carry no class.
+ * styled from the list (MarketPicker.css), so the two dozen options carry no class. A market's
+ * site opens in this tab (the visitor is changing country, not looking something up), so its
+ * links carry no target or rel either.
  */
 export function MarketList({ id, entries, current, label, currentLabel, hidden, onNavigate }: MarketListProps) {
   const { flags } = useShellSettings();
@@ -44,7 +46,7 @@ export function MarketList({ id, entries, current, label, currentLabel, hidden, 
           </li>
         ) : (
           <li key={key} {...flagProps(m.code)} {...gated}>
-            <ShellLink href={href} siteAbsolute onNavigate={onNavigate}>
+            <ShellLink href={href} siteAbsolute sameTab onNavigate={onNavigate}>
               {m.country}
             </ShellLink>
           </li>

@@ -70,3 +70,19 @@ describe('market picker opener', () => {
     expect(html).toContain('aria-expanded="false"');
   });
 });
+
+describe('market links', () => {
+  test("a market's site opens in this tab, as the visitor's move to another country, in the list and in the dialog", async () => {
+    atWidth(false);
+    const user = userEvent.setup();
+    renderInShell(picker, { locale: 'fr-FR' });
+    const inList = screen.getByRole('link', { name: 'Deutschland', hidden: true });
+    expect(inList.getAttribute('href')).toMatch(/^https:\/\//);
+    expect(inList.getAttribute('target')).toBeNull();
+    expect(inList.getAttribute('rel')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Choisir votre pays/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choisir votre pays' });
+    const inDialog = [...dialog.querySelectorAll('a')].find((a) => a.textContent === 'Deutschland')!;
+    expect(inDialog.getAttribute('target')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { LargeBreakpoint } from '../lib/viewport.ts';
 import { pickerEntries } from '../market/pickerEntries.ts';
 import { flagProps, MarketList } from './MarketList.tsx';
 import { dropGateProps } from '../lib/flagCondition.ts';
+import { useHydratedId } from '../lib/useHydratedId.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
 
@@ -49,7 +50,7 @@ function useSmallViewport(): boolean {
 export function MarketPicker({ markets, current, label, currentLabel, closeLabel, gate }: MarketPickerProps) {
   const { flags } = useShellSettings();
   const dropdown = useDropdown();
-  const listId = useId();
+  const listId = useHydratedId();
   const [dialogOpen, setDialogOpen] = useState(false);
   const entries = pickerEntries(markets, current);
   const here = markets.find((m) => m.locale.toLowerCase() === current.toLowerCase());
@@ -71,8 +72,9 @@ export function MarketPicker({ markets, current, label, currentLabel, closeLabel
     <div className="shell-market" {...dropdown.itemProps(PickerId)} {...gated}>
       <button className="shell-market__button" {...flagProps(here?.code ?? '')} {...button} {...(small ? dialogOpener : {})}>
         {/* The name says what the button is for, and the visible text is part of it. */}
-        <span className="shell-visually-hidden">{`${label}:`}</span>{' '}
-        {here?.country ?? current}
+        <span className="shell-visually-hidden">{`${label}:`}</span>
+        {/* One text node: two would be written with a <!-- --> between them. */}
+        {` ${here?.country ?? current}`}
       </button>
       <MarketList id={listId} entries={entries} current={here} label={label} currentLabel={currentLabel} hidden={!open} onNavigate={dropdown.close} />
       {dialogOpen ? (

@@ -17,7 +17,8 @@ export function ReviewRating({ review, locale }: { review: ReviewRatingData; loc
   const word = review.words[reviewBucket(review.score)];
   const count = review.countText.replace('{count}', review.count.toLocaleString(locale));
   return (
-    <div className="shell-review">
+    // The block is unstyled: its link carries the classes.
+    <div>
       <ShellLink href={review.href} className="shell-review__link">
         <span className="shell-review__word">{word}</span>
         <Stars score={stars} label={review.scoreText.replace('{score}', String(stars).replace('.', locale.startsWith('en') ? '.' : ','))} />

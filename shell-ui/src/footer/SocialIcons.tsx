@@ -26,7 +26,8 @@ const linkClasses: Record<SocialNetwork, string> = {
 export function SocialIcons({ icons, heading, hideHeading = false, followUs }: SocialIconsProps) {
   if (icons.length === 0) return null;
   return (
-    <div className="shell-social">
+    // The block is unstyled: its heading and list carry the classes.
+    <div>
       {hideHeading ? null : <p className="shell-social__heading">{heading}</p>}
       <ul className="shell-social__list">
         {icons.map((icon) => (

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import type { MenuIconName } from '../model/header.ts';
 import './MenuIcon.css';
 
@@ -17,15 +18,17 @@ export const menuIconModifiers: Record<MenuIconName, string> = {
   bookIcon: 'shell-menu-icon--book',
 };
 
-export interface MenuIconProps {
-  name: MenuIconName;
-  color?: string;
+/**
+ * menuIconClasses are the classes that give an advanced menu entry its named 24 px line icon
+ * in its tinted square: the entry's own pseudo-elements draw it (MenuIcon.css), so a page's
+ * HTML carries two classes, not an element. Decorative: nothing for assistive technology to
+ * read or hide.
+ */
+export function menuIconClasses(name: MenuIconName): string {
+  return `shell-menu-icon ${menuIconModifiers[name]}`;
 }
 
-/**
- * MenuIcon shows one named 24 px line icon of an advanced menu item, in its tinted square. An
- * empty element, it has nothing for assistive technology to read or hide.
- */
-export function MenuIcon({ name, color }: MenuIconProps) {
-  return <span className={`shell-menu-icon ${menuIconModifiers[name]}`} style={color ? { color } : undefined} />;
+/** menuIconStyle paints the icon in the item's iconColor, when it has one. */
+export function menuIconStyle(color: string | undefined): CSSProperties | undefined {
+  return color ? ({ '--shell-menu-icon-color': color } as CSSProperties) : undefined;
 }

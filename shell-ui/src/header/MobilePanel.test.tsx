@@ -17,7 +17,7 @@ describe('MobilePanel', () => {
     renderHeader();
     const toggle = screen.getByRole('button', { name: 'Menü öffnen' });
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
-    expect(panel.dataset.open).toBe('false');
+    expect(panel.dataset.open).toBeUndefined(); // closed: the stylesheet hides a panel without data-open
     expect(panel.querySelector('nav')).not.toBeNull();
 
     await user.click(toggle);
@@ -27,7 +27,7 @@ describe('MobilePanel', () => {
     expect(document.body.style.overflow).toBe('hidden');
 
     await user.click(toggle);
-    expect(panel.dataset.open).toBe('false');
+    expect(panel.dataset.open).toBeUndefined(); // closed: the stylesheet hides a panel without data-open
     expect(document.body.style.overflow).toBe('auto');
   });
 

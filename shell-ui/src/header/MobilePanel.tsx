@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useHydratedId } from '../lib/useHydratedId.ts';
 import type { MouseEvent, PointerEvent, ReactNode } from 'react';
 import type { HeaderLabels } from '../model/header.ts';
 import { useMobilePanel } from './useMobilePanel.ts';
@@ -43,7 +44,7 @@ const keepSectionsUntilClick = {
  */
 export function MobilePanel({ labels, children }: MobilePanelProps) {
   const panel = useMobilePanel();
-  const panelId = useId();
+  const panelId = useHydratedId();
   const [top, setTop] = useState<number | undefined>(undefined);
   const toggle = () => {
     if (!panel.open) setTop(panelTop(panel.toggleRef.current));
@@ -63,7 +64,7 @@ export function MobilePanel({ labels, children }: MobilePanelProps) {
       <div
         id={panelId}
         className="shell-mobile-panel"
-        data-open={panel.open ? 'true' : 'false'}
+        data-open={panel.open ? 'true' : undefined}
         style={panel.open && top !== undefined ? { top } : undefined}
         {...(panel.open ? keepSectionsUntilClick : {})}
       >

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { isActiveHref } from '../lib/activeLink.ts';
 import { gateProps } from '../lib/flagCondition.ts';
+import { useHydratedId } from '../lib/useHydratedId.ts';
 import { resolveHref } from '../lib/href.ts';
 import type { NavItem as NavItemData, SubMenus } from '../model/header.ts';
 import { useCurrentLocation, useShellSettings } from '../shell/ShellContext.tsx';
@@ -27,7 +27,7 @@ function submenuHrefs(subMenus: SubMenus): string[] {
  * (a drop-down from lg, an accordion section in the mobile panel).
  */
 export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
-  const panelId = useId();
+  const panelId = useHydratedId();
   const { basePath, flags } = useShellSettings();
   // Called before the early return below, so a NavItem has the same hooks whether it is a link
   // or a menu: content that turns one into the other re-renders it without breaking React.
@@ -67,7 +67,9 @@ export function NavItem({ item, dropdown, onNavigate, gate }: NavItemProps) {
         {item.title}
         {dot}
       </button>
-      <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={-1}>
+      {/* Focusable while open, so a click on the panel's background keeps focus in the menu;
+          a closed panel, like the prerendered one, needs no tabindex. */}
+      <div id={panelId} className="shell-nav__panel" hidden={!open} tabIndex={open ? -1 : undefined}>
         <SubMenuPanel subMenus={item.subMenus} onNavigate={closeAll} />
       </div>
     </li>

@@ -59,7 +59,7 @@ export function useDropdown() {
   });
 
   /** buttonProps go on a menu's disclosure button. */
-  const buttonProps = (id: string, panelId: string) => ({
+  const buttonProps = (id: string, panelId: string | undefined) => ({
     ref: (el: HTMLButtonElement | null) => {
       if (el) buttons.current.set(id, el);
       else buttons.current.delete(id);

@@ -30,7 +30,7 @@ export interface ShellState {
   access: string[] | null;
   /** AppView tells that the page is shown in the app's embedded view (spec 2.4; the handler's app_view): the footer has no market picker, link groups or app banner, and Flags has embeddedAppView, which the footer's gates name. */
   appView: boolean;
-  /** Flags are the feature flags evaluated at the edge for this request. */
+  /** Flags are the feature flags evaluated at the edge for this request. The JSON lists the flags that are on (AppendJSON): a flag off reads as one absent, on both sides. */
   flags: Record<string, boolean> | null;
   /** Session is the login session's timing; absent when logged out. */
   session?: Session | null;

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { isActiveHref } from '../lib/activeLink.ts';
 import { isExternalHref, resolveHref } from '../lib/href.ts';
 import { ConsentAnchor, openConsentSettings } from './consent.ts';
@@ -8,6 +8,7 @@ export interface ShellLinkProps {
   /** href as the content gives it; resolved against the locale base path. */
   href: string | undefined;
   className?: string;
+  style?: CSSProperties;
   children: ReactNode;
   /** callback runs instead of navigating. */
   callback?: string;
@@ -15,6 +16,11 @@ export interface ShellLinkProps {
   onNavigate?: () => void;
   /** siteAbsolute keeps a root-relative href as it is (market links), without the base path. */
   siteAbsolute?: boolean;
+  /**
+   * sameTab opens an external link in this tab: a market's own site replaces the page the
+   * visitor chose to leave, as a local link would (no target, so no rel either).
+   */
+  sameTab?: boolean;
 }
 
 /**
@@ -22,14 +28,14 @@ export interface ShellLinkProps {
  * section 5 and the active-link rule the gateway also applies, so prerendered and hydrated
  * markup agree. A link the rules reject renders as plain text.
  */
-export function ShellLink({ href, className, children, callback, label, onNavigate, siteAbsolute }: ShellLinkProps) {
+export function ShellLink({ href, className, style, children, callback, label, onNavigate, siteAbsolute, sameTab }: ShellLinkProps) {
   const { basePath } = useShellSettings();
   const at = useCurrentLocation();
   const resolved = resolveHref(href, siteAbsolute ? '' : basePath);
   if (resolved === undefined) {
-    return <span className={className}>{children}</span>;
+    return <span className={className} style={style}>{children}</span>;
   }
-  const external = isExternalHref(resolved);
+  const newTab = !sameTab && isExternalHref(resolved);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (callback === 'openConsentSettings' || resolved.endsWith(ConsentAnchor)) {
       e.preventDefault();
@@ -41,12 +47,13 @@ export function ShellLink({ href, className, children, callback, label, onNaviga
     <a
       href={resolved}
       className={className}
+      style={style}
       aria-current={isActiveHref(resolved, at) ? 'page' : undefined}
       aria-label={label}
-      target={external ? '_blank' : undefined}
+      target={newTab ? '_blank' : undefined}
       // noreferrer also means noopener (HTML's link types): the other site gets neither our
       // window nor a Referer, as with "noopener noreferrer", in nine fewer bytes a link.
-      rel={external ? 'noreferrer' : undefined}
+      rel={newTab ? 'noreferrer' : undefined}
       onClick={onClick}
     >
       {children}

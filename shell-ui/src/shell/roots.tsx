@@ -7,9 +7,11 @@ import { headerData } from '../header/headerVariants.ts';
 import { ShellSettingsProvider } from './ShellContext.tsx';
 
 // The two roots are separate React trees in one document: distinct useId prefixes keep their
-// ids apart. Prerender and hydration must pass the same prefix.
-export const HeaderIdPrefix = 'shell-h';
-export const FooterIdPrefix = 'shell-f';
+// ids apart. Prerender and hydration must pass the same prefix. One letter each: every
+// disclosure writes its id twice (id, aria-controls) in every page; React wraps it as
+// _hR_..._, which no page's own markup or React root (_R_..._, _r_..._) writes.
+export const HeaderIdPrefix = 'h';
+export const FooterIdPrefix = 'f';
 
 const NoFlags: Readonly<Record<string, boolean>> = {};
 
