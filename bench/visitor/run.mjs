@@ -101,7 +101,7 @@ async function measure(browser, url, storageState) {
     const events = [];
     if (args.trace) {
       cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'blink', 'loading'] }, transferMode: 'ReportEvents' });
+      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'loading', 'v8.execute'] }, transferMode: 'ReportEvents' });
     }
     await page.goto(url, { waitUntil: 'load' });
     await sleep(settleMs);
@@ -160,7 +160,36 @@ function beforeFirstPaint(events) {
     styleBeforeFcp: before('UpdateLayoutTree'),
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
+    tasksAfterFcp: longTasksAfter(main, fcp.ts),
   };
+}
+
+// What each main-thread task over 50 ms that ends after FCP did: its events by name (a
+// script's by file and function), each one's own time (children's taken out), the largest
+// first. Says which of a page's long tasks are the shell's and what in them.
+const TaskEvents = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+function longTasksAfter(main, fcpTs) {
+  const tasks = main.filter((e) => TaskEvents.has(e.name) && e.dur > 50_000 && e.ts + e.dur > fcpTs);
+  return tasks
+    .filter((t, i) => !tasks.some((o, j) => j !== i && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && (o.ts < t.ts || o.dur > t.dur || j < i)))
+    .map((task) => {
+      const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !TaskEvents.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+      const self = new Map();
+      const stack = [];
+      const label = (e) => {
+        const d = e.args?.data ?? e.args?.beginData ?? {};
+        const where = d.url ? ` ${String(d.url).split('/').pop().split('?')[0]}${d.functionName ? `:${d.functionName}` : ''}` : d.functionName ? ` ${d.functionName}` : '';
+        return `${e.name}${where}`;
+      };
+      for (const e of inside) {
+        while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+        if (stack.length) self.set(label(stack.at(-1)), (self.get(label(stack.at(-1))) ?? 0) - e.dur);
+        self.set(label(e), (self.get(label(e)) ?? 0) + e.dur);
+        stack.push(e);
+      }
+      const top = [...self].filter(([, us]) => us > 2000).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      return { at: Math.round((task.ts - fcpTs) / 1000), ms: Math.round(task.dur / 1000), did: top.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ') };
+    });
 }
 
 async function logIn(browser, gw) {
@@ -235,6 +264,7 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
+      for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}: ${t.did}`);
     }
   }
   await stopAll();
