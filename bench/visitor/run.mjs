@@ -160,7 +160,9 @@ function beforeFirstPaint(events) {
     styleBeforeFcp: before('UpdateLayoutTree'),
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
+    svgTextLayout: main.filter((e) => e.name === 'InlineNode::FindSvgTextChunks').reduce((n, e) => n + e.dur, 0) / 1000,
     tasksAfterFcp: longTasksAfter(main, fcp.ts),
+    longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
   };
 }
 
@@ -287,6 +289,9 @@ async function main() {
       styleBeforeFcp: pick('styleBeforeFcp'),
       layoutBeforeFcp: pick('layoutBeforeFcp'),
       svgDocuments: pick('svgDocuments'),
+      svgTextLayout: pick('svgTextLayout'),
+      longestAfterFcp: pick('longestAfterFcp'),
+      tasksOver50AfterFcp: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).length : NaN))),
       hydratedRuns: s.filter((m) => m.hydrated).length,
       samples: s,
     };
@@ -315,8 +320,8 @@ async function main() {
   lines.push('', 'The shell\'s cost: each build minus the bare page of the same round, median (range) in ms.', '', '| page | variant | +FCP | +LCP | +TBT |', '| --- | --- | --- | --- | --- |');
   for (const d of deltas) lines.push(`| ${d.page} | ${d.variant} | ${fmt(d.fcp)} | ${fmt(d.lcp)} | ${fmt(d.tbt)} |`);
   if (args.trace) {
-    lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, median (range) in ms, and the SVG documents the page built.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents |', '| --- | --- | --- | --- | --- |');
-    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} |`);
+    lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, the SVG documents the page built and the time their text took to lay out, the longest task that started after FCP and how many tasks over 50 ms did, median (range) in ms.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents | SVG text layout | longest task after FCP | tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} | ${fmt(r.svgTextLayout)} | ${fmt(r.longestAfterFcp)} | ${fmt(r.tasksOver50AfterFcp)} |`);
   }
   const md = `${lines.join('\n')}\n`;
   await mkdir(args.out, { recursive: true });
