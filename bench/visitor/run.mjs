@@ -17,6 +17,8 @@
 // before first paint: style recalculation and layout time, and how many SVG documents the page
 // built (Chromium builds one per distinct SVG image, a data URI one inside style recalculation).
 // Steadier than FCP on a shared machine: work done, not when the machine let it be done.
+// After FCP: the longest task, how many over 50 ms, and for each of them (printed per load)
+// what it did, by trace event and script (what to split or defer), and SVG text layout time.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
