@@ -17,6 +17,8 @@
 // before first paint: style recalculation and layout time, and how many SVG documents the page
 // built (Chromium builds one per distinct SVG image, a data URI one inside style recalculation).
 // Steadier than FCP on a shared machine: work done, not when the machine let it be done.
+// After FCP: the longest task, how many over 50 ms, and for each of them (printed per load)
+// what it did, by trace event and script (what to split or defer), and SVG text layout time.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -101,7 +103,7 @@ async function measure(browser, url, storageState) {
     const events = [];
     if (args.trace) {
       cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
-      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'blink', 'loading'] }, transferMode: 'ReportEvents' });
+      await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink', 'loading', 'v8.execute'] }, transferMode: 'ReportEvents' });
     }
     await page.goto(url, { waitUntil: 'load' });
     await sleep(settleMs);
@@ -160,7 +162,38 @@ function beforeFirstPaint(events) {
     styleBeforeFcp: before('UpdateLayoutTree'),
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
+    svgTextLayout: main.filter((e) => e.name === 'InlineNode::FindSvgTextChunks').reduce((n, e) => n + e.dur, 0) / 1000,
+    tasksAfterFcp: longTasksAfter(main, fcp.ts),
+    longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
   };
+}
+
+// What each main-thread task over 50 ms that ends after FCP did: its events by name (a
+// script's by file and function), each one's own time (children's taken out), the largest
+// first. Says which of a page's long tasks are the shell's and what in them.
+const TaskEvents = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+function longTasksAfter(main, fcpTs) {
+  const tasks = main.filter((e) => TaskEvents.has(e.name) && e.dur > 50_000 && e.ts + e.dur > fcpTs);
+  return tasks
+    .filter((t, i) => !tasks.some((o, j) => j !== i && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && (o.ts < t.ts || o.dur > t.dur || j < i)))
+    .map((task) => {
+      const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !TaskEvents.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+      const self = new Map();
+      const stack = [];
+      const label = (e) => {
+        const d = e.args?.data ?? e.args?.beginData ?? {};
+        const where = d.url ? ` ${String(d.url).split('/').pop().split('?')[0]}${d.functionName ? `:${d.functionName}` : ''}` : d.functionName ? ` ${d.functionName}` : '';
+        return `${e.name}${where}`;
+      };
+      for (const e of inside) {
+        while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+        if (stack.length) self.set(label(stack.at(-1)), (self.get(label(stack.at(-1))) ?? 0) - e.dur);
+        self.set(label(e), (self.get(label(e)) ?? 0) + e.dur);
+        stack.push(e);
+      }
+      const top = [...self].filter(([, us]) => us > 2000).sort((a, b) => b[1] - a[1]).slice(0, 8);
+      return { at: Math.round((task.ts - fcpTs) / 1000), ms: Math.round(task.dur / 1000), did: top.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ') };
+    });
 }
 
 async function logIn(browser, gw) {
@@ -235,6 +268,7 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
+      for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}: ${t.did}`);
     }
   }
   await stopAll();
@@ -257,6 +291,9 @@ async function main() {
       styleBeforeFcp: pick('styleBeforeFcp'),
       layoutBeforeFcp: pick('layoutBeforeFcp'),
       svgDocuments: pick('svgDocuments'),
+      svgTextLayout: pick('svgTextLayout'),
+      longestAfterFcp: pick('longestAfterFcp'),
+      tasksOver50AfterFcp: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).length : NaN))),
       hydratedRuns: s.filter((m) => m.hydrated).length,
       samples: s,
     };
@@ -285,8 +322,8 @@ async function main() {
   lines.push('', 'The shell\'s cost: each build minus the bare page of the same round, median (range) in ms.', '', '| page | variant | +FCP | +LCP | +TBT |', '| --- | --- | --- | --- | --- |');
   for (const d of deltas) lines.push(`| ${d.page} | ${d.variant} | ${fmt(d.fcp)} | ${fmt(d.lcp)} | ${fmt(d.tbt)} |`);
   if (args.trace) {
-    lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, median (range) in ms, and the SVG documents the page built.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents |', '| --- | --- | --- | --- | --- |');
-    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} |`);
+    lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, the SVG documents the page built and the time their text took to lay out, the longest task that started after FCP and how many tasks over 50 ms did, median (range) in ms.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents | SVG text layout | longest task after FCP | tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} | ${fmt(r.svgTextLayout)} | ${fmt(r.longestAfterFcp)} | ${fmt(r.tasksOver50AfterFcp)} |`);
   }
   const md = `${lines.join('\n')}\n`;
   await mkdir(args.out, { recursive: true });

@@ -37,3 +37,13 @@ test('only the header brand mark may be inlined: every other image is a file of 
     'an image inlined in the stylesheet has its SVG document built in the style recalculation before the first paint (~15 ms each on a 4x slowed phone): name a view of the sprite or add ?no-inline',
   ).toEqual(['../icons/brand.svg']);
 });
+
+test('no SVG image of the shell lays out text: brand marks and partner logos draw their words as outlines', () => {
+  // An SVG image's <text> is laid out (font matching, shaping, text chunks) each time the
+  // image's document is laid out: the wordmark and the footer's partner logo did 70-100 ms of
+  // text layout on a customer's page at 4x after the first paint (bench/HISTORY.md, 2026-11-27
+  // "task"). As outlines they need no font and look the same on every phone.
+  const svgs = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.svg') && !f.includes('partners/'));
+  expect(svgs.length).toBeGreaterThan(20);
+  expect(svgs.filter((f) => /<text[\s>]/.test(readFileSync(join(src, f), 'utf8')))).toEqual([]);
+});

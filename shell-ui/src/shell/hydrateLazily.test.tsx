@@ -4,7 +4,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { hydrateLazily } from './hydrateLazily.ts';
+import { hydrateLazily, preloadShellCode } from './hydrateLazily.ts';
 import type { HydrateOptions } from './hydrateShell.tsx';
 
 function Menu() {
@@ -126,4 +126,21 @@ describe('hydrateLazily', () => {
     document.removeEventListener('click', follow);
     expect(heldBack).toBe(false);
   });
+});
+
+test("the shell's code is preloaded one file per idle moment, none in the task that starts it", () => {
+  // Each modulepreload link is a fetch and a compile in the task that adds it: React and the
+  // shell's components in one task were over 50 ms on a slow phone.
+  const steps: (() => void)[] = [];
+  const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href.split('/').pop());
+  preloadShellCode(document, ['react.js', 'shell.js', 'nav.js'], (then) => steps.push(then));
+  expect(links()).toEqual([]);
+  const added = [];
+  while (steps.length) {
+    steps.shift()!();
+    added.push(links().length);
+  }
+  expect(added).toEqual([1, 2, 3, 3]);
+  expect(links()).toEqual(['react.js', 'shell.js', 'nav.js']);
+  for (const l of document.head.querySelectorAll('link[rel=modulepreload]')) l.remove();
 });

@@ -56,15 +56,29 @@ async function loadShellCode() {
   return import('./hydrateShell.tsx');
 }
 
-/** preloadShellCode adds a modulepreload link for each file of the shell's code. */
-function preloadShellCode(doc: Document) {
-  if (ShellCode.startsWith('__')) return; // not a build (tests, the dev server)
-  for (const file of ShellCode.split(' ')) {
+/** idleStep runs its function at the browser's next idle moment (within IdleTimeout). */
+function idleStep(then: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: IdleTimeout });
+  else setTimeout(then, 50);
+}
+
+/**
+ * preloadShellCode adds a modulepreload link for each file of the shell's code, one link per
+ * idle moment: the browser fetches and compiles each file in the task that adds its link, and
+ * all of them in one were a task over 50 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
+ */
+export function preloadShellCode(doc: Document, files: string[] = ShellCode.startsWith('__') ? [] : ShellCode.split(' '), next: (then: () => void) => void = idleStep) {
+  const left = [...files]; // none when not a build (tests, the dev server)
+  const add = () => {
+    const file = left.shift();
+    if (file === undefined) return;
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
     link.href = new URL(file, import.meta.url).href;
     doc.head.append(link);
-  }
+    next(add);
+  };
+  next(add);
 }
 
 function afterLoadWhenIdle(start: () => void) {
@@ -89,7 +103,7 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = preloadShellCode, startCountdown = startSessionCountdown, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   const read = readShellState(doc);
   const state = read.ok ? read.state : null;
