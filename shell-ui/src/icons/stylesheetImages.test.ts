@@ -47,3 +47,13 @@ test('no SVG image of the shell lays out text: brand marks and partner logos dra
   expect(svgs.length).toBeGreaterThan(20);
   expect(svgs.filter((f) => /<text[\s>]/.test(readFileSync(join(src, f), 'utf8')))).toEqual([]);
 });
+
+test("the phone's menu button draws its hamburger without an image, so the first frame has it", () => {
+  // The sprite arrives after the first paint; the one control a phone visitor needs at once
+  // must not be blank until then (its cross, shown once the panel is open, may come from it).
+  const css = readFileSync(join(src, 'header/MobilePanel.css'), 'utf8');
+  const closed = /\.shell-mobile-toggle::before\s*\{([^}]*)\}/.exec(css)?.[1];
+  expect(closed, 'MobilePanel.css draws the toggle in .shell-mobile-toggle::before').toBeDefined();
+  expect(closed, 'the closed toggle names no image (no url(), no mask)').not.toMatch(/url\(|mask/);
+  expect(closed).toMatch(/box-shadow/);
+});
