@@ -44,8 +44,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			top := &w.stack[w.depth-1]
 			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
 				mask := uint64(1)<<(8*nl) - 1
-				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask &&
-					top.el != elBody && top.el != elHTML && top.el != elBr && top.el != elForm {
+				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
 					w.pop()
 					i = k + nl + 1
 					continue
@@ -86,8 +85,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		}
 		if end {
 			// closing the current element; anything else has its own rules
-			if w.depth == 0 || el == elBody || el == elHTML || el == elBr || el == elForm ||
-				w.stack[w.depth-1].key != key {
+			if w.depth == 0 || endHasRules[el] || w.stack[w.depth-1].key != key {
 				return lt
 			}
 			w.pop()
@@ -170,6 +168,10 @@ var nameTab = func() (t [256]uint16) {
 }()
 
 const nameEnd = 0x100
+
+// endHasRules marks the elements whose end tag does more than pop them
+// when current: one load for any elem, no bounds check.
+var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true}
 
 // quotedAttrsEnd is skipAttrs for the attributes most tags have: names, and
 // values in quotes right after "name=". It looks only for '=' and '>': a
