@@ -130,11 +130,22 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		case f&fNoFast != 0:
-			if !w.fastSpecialOK(el) {
-				return lt
-			}
-			if el == elA {
+			// table cells and links, the most frequent of these, without a
+			// call: what fastSpecialOK asks of them
+			switch el {
+			case elTd, elTh:
+				if d := w.depth - 1; uint(d) >= uint(len(w.stack)) || w.stack[d].el != elTr {
+					return lt
+				}
+			case elA:
+				if w.open[elA] != 0 {
+					return lt
+				}
 				w.aEver = true
+			default:
+				if !w.fastSpecialOK(el) {
+					return lt
+				}
 			}
 		case f&fClosesP != 0 && w.open[elP] != 0:
 			return lt
