@@ -130,14 +130,26 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		case f&fNoFast != 0:
-			// table cells and links, the most frequent of these, without a
-			// call: what fastSpecialOK asks of them
-			switch el {
-			case elTd, elTh:
-				if d := w.depth - 1; uint(d) >= uint(len(w.stack)) || w.stack[d].el != elTr {
+			// table rows and cells, list items and links, the most frequent
+			// of these, without a call: what fastSpecialOK asks of them
+			top := elBody // the body sits below the modelled stack
+			if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
+				top = w.stack[d].el
+			}
+			switch {
+			case el == elTd || el == elTh:
+				if top != elTr {
 					return lt
 				}
-			case elA:
+			case el == elTr:
+				if top != elTbody && top != elThead && top != elTfoot {
+					return lt
+				}
+			case el == elLi && (top == elUl || top == elOl):
+				if w.open[elP] != 0 {
+					return lt
+				}
+			case el == elA:
 				if w.open[elA] != 0 {
 					return lt
 				}
