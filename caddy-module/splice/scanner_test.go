@@ -165,3 +165,69 @@ func TestRealisticPageAnySplit(t *testing.T) {
 		t.Fatalf("a comment left open at the end holds the footer: %+v", r)
 	}
 }
+
+// Attributes read by quotedAttrsEnd (names, and values quoted right after
+// "name=") decide where the tag ends and whether it closes itself like the
+// attribute states byte by byte, and every other shape it hands back to them
+// does too: '>' and quotes inside values, whitespace around '=', an '='
+// opening a name or following a value, unquoted values with quotes in them,
+// quotes in names, '/' before '>' after a name, a value or inside an unquoted
+// value, for every write size, in HTML and in SVG (where a self-closing tag
+// opens nothing).
+func TestAttributeFastPathAgrees(t *testing.T) {
+	// a '>' read as ending the tag (or not) where it does not (or does) leaves an
+	// <i> open (or not); a tag read as self-closing (or not) in SVG decides
+	// whether the <style> after it is raw text or SVG, in which <i> breaks out
+	tags := []string{
+		`<p title='a ><i> b'><span>x</span></p>`,
+		`<p title="a 'x' ><i> b" data-x='"' class="c">x</p>`,
+		`<p a="x"b='y><i>z'c=">"><b>x</b></p>`,
+		`<p a = "x><i>y"><b>x</b></p>`,
+		`<p a ="x><i>y"><b>x</b></p>`,
+		`<p a= "x><i>y"><b>x</b></p>`,
+		`<p ="x><i>y"><b>x</b></p>`,
+		`<p a="x"="y><i>z"><b>x</b></p>`,
+		`<p a='x'='y><i>z'><b>x</b></p>`,
+		`<p a=x"y><i>z"><b>x</b></p>`,
+		`<p a=="x><i>y"><b>x</b></p>`,
+		`<p a/="x><i>y"><b>x</b></p>`,
+		`<p/a="x><i>y"><b>x</b></p>`,
+		`<p a"b="c><i>d"><b>x</b></p>`,
+		`<p a='b"c><i>d' e="f'g><i>h">x</p>`,
+		`<p data-a-very-long-attribute-name="x><i>y" aria-hidden="true"><b>x</b></p>`,
+		"<p\ta=\"x><i>y\"\n\fb='z'\r>x</p>",
+		"<p a=\"x\x00><i>y\" \x00=\"z><i>\">x</p>",
+		`<p a="">x</p><p a=''>y</p><p a="x"/>z</p>`,
+		`<div class="x"></div class="y><i>z"><p>x</p>`,
+		`<svg><title d="M0 0"/><style><i>x</style></svg>`,
+		`<svg><title/><style><i>x</style></svg>`,
+		`<svg><title/ ><style><i>x</style></svg>`,
+		`<svg><title a/b><style><i>x</style></svg>`,
+		`<svg><title a="b"/c><style><i>x</style></svg>`,
+		`<svg><title a="b/"><style><i>x</style></svg>`,
+		`<svg><title a=b/><style><i>x</style></svg>`,
+		`<svg><title a= b/ ><style><i>x</style></svg>`,
+		`<svg><title a="b" / ><style><i>x</style></svg>`,
+		`<svg><title a='b'/><style><i>x</style></svg>`,
+		`<svg><desc a="b" c='d'/><style><i>x</style></svg>`,
+		`<p a="x`,
+		`<p a="x" b=`,
+		`<p a="x"`,
+	}
+	chunks := make([]int, 0, 17)
+	for c := 1; c <= 17; c++ {
+		chunks = append(chunks, c)
+	}
+	for _, tag := range tags {
+		for _, doc := range []string{
+			steadyPrefix + tag + "<p>tail</p></div></body></html>\n",
+			steadyPrefix + "<ul><li>" + tag + tag + "</li></ul></div></body>\n",
+			steadyPrefix + "<svg><g>" + tag + "</g></svg><p>x</p></div></body>\n",
+			steadyPrefix + "<span>" + tag + "</body>\n", // what it leaves open is not popped
+		} {
+			if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
+				t.Errorf("%q: %v", doc, err)
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package splice
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // steadyScan is the data state in the steady state (see tree.steady), where
 // the page's body is all that is left until </body>: text needs no look, and
@@ -41,8 +44,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			top := &w.stack[w.depth-1]
 			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
 				mask := uint64(1)<<(8*nl) - 1
-				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask &&
-					top.el != elBody && top.el != elHTML && top.el != elBr && top.el != elForm {
+				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
 					w.pop()
 					i = k + nl + 1
 					continue
@@ -75,14 +77,15 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		after, selfClosing := k+1, false
 		if p[k] != '>' {
 			var ok bool
-			if after, selfClosing, ok = skipAttrs(p, k, false); !ok {
-				return lt
+			if after, selfClosing, ok = quotedAttrsEnd(p, k); !ok {
+				if after, selfClosing, ok = skipAttrs(p, k, false); !ok {
+					return lt
+				}
 			}
 		}
 		if end {
 			// closing the current element; anything else has its own rules
-			if w.depth == 0 || el == elBody || el == elHTML || el == elBr || el == elForm ||
-				w.stack[w.depth-1].key != key {
+			if w.depth == 0 || endHasRules[el] || w.stack[w.depth-1].key != key {
 				return lt
 			}
 			w.pop()
@@ -127,11 +130,34 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		case f&fNoFast != 0:
-			if !w.fastSpecialOK(el) {
-				return lt
+			// table rows and cells, list items and links, the most frequent
+			// of these, without a call: what fastSpecialOK asks of them
+			top := elBody // the body sits below the modelled stack
+			if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
+				top = w.stack[d].el
 			}
-			if el == elA {
+			switch {
+			case el == elTd || el == elTh:
+				if top != elTr {
+					return lt
+				}
+			case el == elTr:
+				if top != elTbody && top != elThead && top != elTfoot {
+					return lt
+				}
+			case el == elLi && (top == elUl || top == elOl):
+				if w.open[elP] != 0 {
+					return lt
+				}
+			case el == elA:
+				if w.open[elA] != 0 {
+					return lt
+				}
 				w.aEver = true
+			default:
+				if !w.fastSpecialOK(el) {
+					return lt
+				}
 			}
 		case f&fClosesP != 0 && w.open[elP] != 0:
 			return lt
@@ -165,3 +191,78 @@ var nameTab = func() (t [256]uint16) {
 }()
 
 const nameEnd = 0x100
+
+// endHasRules marks the elements whose end tag does more than pop them
+// when current: one load for any elem, no bounds check.
+var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true}
+
+// quotedAttrsEnd is skipAttrs for the attributes most tags have: names, and
+// values in quotes right after "name=". It looks only for '=' and '>': a
+// quoted value opens only in "before attribute value", which only an '='
+// reaches, so up to the first '=' no quote counts and a '>' ends the tag.
+// An '=' that directly follows a byte of an attribute name (one after the
+// tag name or the last value that is neither whitespace nor '/', with no
+// '=' in between) goes to "before attribute value"; a quote there opens the
+// value and its own kind of quote closes it. Anything else (an unquoted
+// value, whitespace around '=', an '=' opening a name, a tag not wholly in
+// p) returns ok false, and skipAttrs reads the tag from k.
+//
+// k is the byte after the tag name, not '>'. The tag is self-closing when a
+// '/' that follows the last value (or the name) ends it: with no '=' since,
+// that '/' is not inside a value.
+func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
+	n := len(p)
+	from := k // after the tag name or the last value
+	for i := k; ; {
+		// the next '=' or '>', eight bytes at a time
+		var e int
+		for {
+			if i+8 > n {
+				for i < n && p[i] != '=' && p[i] != '>' {
+					i++
+				}
+				if i >= n {
+					return 0, false, false
+				}
+				e = i
+				break
+			}
+			v := binary.LittleEndian.Uint64(p[i : i+8])
+			a, b := v^(swarLo*'='), v^(swarLo*'>')
+			if t := ((a-swarLo)&^a | (b-swarLo)&^b) & swarHi; t != 0 {
+				e = i + bits.TrailingZeros64(t)>>3
+				break
+			}
+			i += 8
+		}
+		if p[e] == '>' {
+			return e + 1, p[e-1] == '/', true // p[k-1] and a closing quote are not '/'
+		}
+		if e-1 < from || e+2 >= n {
+			return 0, false, false
+		}
+		if c := p[e-1]; isSpace(c) || c == '/' {
+			return 0, false, false
+		}
+		q := p[e+1]
+		if q != '"' && q != '\'' {
+			return 0, false, false
+		}
+		i = e + 2
+		// most values are short: their first eight bytes are tested here
+		if i+8 <= n {
+			v := binary.LittleEndian.Uint64(p[i:i+8]) ^ swarLo*uint64(q)
+			if t := (v - swarLo) &^ v & swarHi; t != 0 {
+				i += bits.TrailingZeros64(t) >> 3
+			} else if i = indexByteFrom(p, i+8, q); i < 0 {
+				return 0, false, false
+			}
+		} else if i = indexByteFrom(p, i, q); i < 0 {
+			return 0, false, false
+		}
+		if i++; i < n && p[i] == '>' { // the last value ends most tags
+			return i + 1, false, true
+		}
+		from = i
+	}
+}
