@@ -32,16 +32,8 @@ type fragmentCases struct {
 // bundle's load (ParseMarkup, Render), then the request's values (bundle.Fragment.AppendTo).
 func TestGatewayFragmentCases(t *testing.T) {
 	const file = "testdata/fragments.json"
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var table fragmentCases
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&table); err != nil {
-		t.Fatal(err)
-	}
+	readTable(t, file, &table)
 	for i, c := range table.Cases {
 		mk, err := ParseMarkup([]byte(c.Fragment))
 		if err != nil {
