@@ -107,6 +107,8 @@ func (b *BannerConfig) validate() error {
 	return nil
 }
 
+// isToken tells whether s is a non-empty run of letters, digits, -, _ and . (a name, or an HTTP
+// token with nothing a parser would read differently).
 func isToken(s string) bool {
 	for _, c := range s {
 		if !(c == '-' || c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {

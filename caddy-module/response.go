@@ -232,7 +232,7 @@ func htmlMediaType(ct string) (html, utf16 bool) {
 		return true, false
 	}
 	if name, value, ok := strings.Cut(strings.TrimLeft(param, " \t"), "="); ok &&
-		equalLowerASCII(name, "charset") && value != "" && isPlainToken(value) {
+		equalLowerASCII(name, "charset") && isToken(value) {
 		return true, strings.HasPrefix(strings.ToLower(value), "utf-16")
 	}
 	mediaType, params, err := mime.ParseMediaType(ct)
@@ -254,18 +254,6 @@ func equalLowerASCII(s, lower string) bool {
 			c += 'a' - 'A'
 		}
 		if c != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// isPlainToken tells whether s is letters, digits, '-', '_' and '.' only: an HTTP token with
-// nothing ParseMediaType would read differently (no quotes, spaces or separators).
-func isPlainToken(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.') {
 			return false
 		}
 	}
