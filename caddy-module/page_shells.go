@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"slices"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -101,7 +102,7 @@ func (c *renderedShells) key(p *page, scratch *[]byte) (shellKey, bool) {
 			names[n] = name
 			n++
 		}
-		sortStrings(names[:n])
+		slices.Sort(names[:n])
 		b = append(b, 'f')
 		b = strconv.AppendInt(b, int64(n), 10)
 		for _, name := range names[:n] {
@@ -124,15 +125,6 @@ func appendKeyString(b []byte, s string) []byte {
 	b = strconv.AppendInt(b, int64(len(s)), 10)
 	b = append(b, ':')
 	return append(b, s...)
-}
-
-// sortStrings sorts a few names in place (insertion sort: no allocation).
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // lookup gives the rendered shell of key, or nil.
