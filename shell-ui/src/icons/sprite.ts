@@ -16,8 +16,10 @@ import { fileURLToPath } from 'node:url';
 export const iconsDir = dirname(fileURLToPath(import.meta.url));
 const Gap = 200;
 
-/** BrandMarks stay files of their own (Logo.css, Footer.css): their <text> would be laid out
- * again each time any icon of the sprite is painted (a view changes the sprite's viewport). */
+/** BrandMarks are not in the sprite: the header's is inlined so that the header's first frame
+ * has it (Logo.css), the footer's is a file of its own (Footer.css). They were kept out while
+ * their words were SVG <text>, laid out again each time a view of the sprite was painted; as
+ * outlines the footer's could join the sprite (one SVG document fewer, not measured). */
 export const BrandMarks = new Set(['brand.svg', 'brand-light.svg']);
 
 /** iconFiles lists the sprite's icons: every .svg here but the sprite and the brand marks. */
