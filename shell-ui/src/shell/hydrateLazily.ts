@@ -56,10 +56,13 @@ async function loadShellCode() {
   return import('./hydrateShell.tsx');
 }
 
-/** idleStep runs its function at the browser's next idle moment (within IdleTimeout). */
-function idleStep(then: () => void) {
+/**
+ * idleStep runs its function at the browser's next idle moment (within IdleTimeout), or after
+ * fallbackMs where the browser has no requestIdleCallback.
+ */
+function idleStep(then: () => void, fallbackMs = 50) {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(then, { timeout: IdleTimeout });
-  else setTimeout(then, 50);
+  else setTimeout(then, fallbackMs);
 }
 
 /**
@@ -82,10 +85,7 @@ export function preloadShellCode(doc: Document, files: string[] = ShellCode.star
 }
 
 function afterLoadWhenIdle(start: () => void) {
-  const idle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: IdleTimeout });
-    else setTimeout(start, 200);
-  };
+  const idle = () => idleStep(start, 200);
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
