@@ -109,9 +109,12 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
 
     const expiresBefore = (await (await a.request.get(`${stack.base}/_shell/state?path=/`)).json()).session.expiresAt;
     await a.getByRole('button', { name: 'Sitzung verlängern' }).click();
-    for (const page of [a, b]) {
-      await page.getByRole('status').filter({ hasText: 'Ihre Sitzung wurde erfolgreich um 1 Minute verlängert' }).waitFor({ timeout: 5000 });
-    }
+    // Both tabs at once: the confirmation stays 5 s, so a tab looked at only after the other
+    // one's (slow) confirmation could have shown it and taken it down already. The bound is for a
+    // token call at the IdP on a loaded machine, not a wait.
+    await Promise.all(
+      [a, b].map((page) => page.getByRole('status').filter({ hasText: 'Ihre Sitzung wurde erfolgreich um 1 Minute verlängert' }).waitFor({ timeout: 10000 })),
+    );
     const after = (await (await a.request.get(`${stack.base}/_shell/state?path=/`)).json()).session;
     assert.ok(after.expiresAt > expiresBefore, 'the edge holds a new token after the extension');
     // A fresh 40 s token: both tabs count from near 0:40 again, with one figure.
