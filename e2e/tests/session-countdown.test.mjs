@@ -131,6 +131,31 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
   }
 });
 
+// Spec 4: the watcher runs on logged-in pages that are not open-banking pages. A customer
+// connecting another bank's account is sent to that bank and back; a countdown there would
+// interrupt the bank's own flow, and at zero log the customer out in the middle of it.
+test('an open-banking page of a logged-in customer shows no countdown while the home page does', async () => {
+  const { context, a, b } = await twoTabs();
+  try {
+    await b.goto(`${stack.base}/open-banking/`);
+    await b.waitForLoadState('networkidle');
+    // The same session, the same token: the home page counts down.
+    await a.getByRole('alertdialog').waitFor();
+    // Two turns of A's figure after B had loaded and gone quiet: a monitor on B would have
+    // started (it does when the browser is first idle) and shown its dialog at once.
+    for (let i = 0; i < 2; i += 1) {
+      const before = await countdownText(a);
+      await a.waitForFunction((t) => document.querySelector('[role="alertdialog"]')?.textContent !== t, before, { polling: 50 });
+    }
+    assert.equal(await b.getByRole('alertdialog').count(), 0, 'the open-banking page shows the countdown');
+    assert.match(b.url(), /\/open-banking\/$/, 'the open-banking page stays where it is');
+    // And the page is the shell's: the customer's session holds there (its header is the login one).
+    assert.equal(await b.locator('[data-shell="header"]').count(), 1);
+  } finally {
+    await context.close();
+  }
+});
+
 test('at zero every tab posts the logout with reason=expired and goes to login; expired is reported once', async () => {
   const seen = { a: [], b: [], events: [] };
   let expiredSeen;
