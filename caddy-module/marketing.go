@@ -93,14 +93,15 @@ func (m *Marketing) appendHead(dst []byte) []byte {
 }
 
 // fillMarketingState tells the shell which integrations run on the visit's page: the host's
-// app id, the CDP's global and, in the app's view only, the SDK's bridge.
+// app id, the CDP's global and, in the app's view only, the SDK's bridge: the footer's rule
+// (inAppView), since only the app's first request in its view carries the signal.
 func (h *Handler) fillMarketingState(v *visit, st *shellstate.State) {
 	m := h.Marketing
 	if m == nil {
 		return
 	}
 	out := shellstate.Marketing{TrackingAppID: m.AppIDs[requestHost(v.r.Host)], CDPGlobal: m.CDPGlobal}
-	if m.SDKBridge != "" && h.isAppRequest(v.r) { // app_view.go
+	if m.SDKBridge != "" && h.inAppView(v) { // app_view.go
 		out.SDKBridge = m.SDKBridge
 	}
 	if out != (shellstate.Marketing{}) {

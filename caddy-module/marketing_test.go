@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -55,22 +56,27 @@ func TestTrackingAppIDPerHost(t *testing.T) {
 }
 
 // TestMarketingSDKBridgeOnlyInAppView: the mobile marketing SDK's bridge reaches the shell
-// only on requests of the app's embedded view; a browser (even one sending ?webview=1) never
-// gets it. The CDP's global is on every page: the shell decides on identify by login and
-// consent.
+// only on pages of the app's embedded view, the footer's rule: the app's signal, or a later
+// page of the app that came without it (a link in the view, which only the first request the
+// app makes carries the header on) and has the app view's cookie; a browser (even one sending
+// ?webview=1) never gets it. The CDP's global is on every page: the shell decides on identify
+// by login and consent.
 func TestMarketingSDKBridgeOnlyInAppView(t *testing.T) {
 	g := newMarketingGateway(t, &Marketing{CDPGlobal: "analytics", SDKBridge: "marketingSdk"})
 	for _, tt := range []struct {
 		name, header, target string
+		cookie               *http.Cookie
 		want                 string
 	}{
-		{"app view (ios)", "ios", "/festgeld/", "marketingSdk"},
-		{"app view (Android, any case)", "Android", "/festgeld/", "marketingSdk"},
-		{"browser", "", "/festgeld/", ""},
-		{"browser asking for the webview", "", "/festgeld/?webview=1", ""},
-		{"other platform", "windows", "/festgeld/", ""},
+		{"app view (ios)", "ios", "/festgeld/", nil, "marketingSdk"},
+		{"app view (Android, any case)", "Android", "/festgeld/", nil, "marketingSdk"},
+		{"the app's next page, by a link", "", "/tagesgeld/", &http.Cookie{Name: appViewCookie, Value: "1"}, "marketingSdk"},
+		{"browser", "", "/festgeld/", nil, ""},
+		{"browser asking for the webview", "", "/festgeld/?webview=1", nil, ""},
+		{"browser with another value in the cookie", "", "/festgeld/", &http.Cookie{Name: appViewCookie, Value: "yes"}, ""},
+		{"other platform", "windows", "/festgeld/", nil, ""},
 	} {
-		r := navigate(tt.target, nil)
+		r := navigate(tt.target, tt.cookie)
 		if tt.header != "" {
 			r.Header.Set("X-App-Platform", tt.header)
 		}
