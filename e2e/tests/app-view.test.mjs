@@ -64,3 +64,63 @@ for (const width of ['desktop', 'mobile']) {
     });
   });
 }
+
+// The app's mobile marketing SDK (spec 6: only on mobile devices, only with consent): the demo
+// Caddyfile names its bridge, shellgateDemoApp; the app's view has it on window (Android's
+// shape: postMessage of a JSON string), which this test puts in as the app would. The page's
+// timers run on Playwright's clock, so the shell's consent looks (300 ms apart) run at once.
+describe("the app's marketing SDK", () => {
+  const ShellLooks = 1500;
+  const sdkMessages = (tab) => tab.evaluate(() => (window.sdkMessages ?? []).map((m) => JSON.parse(m)));
+  const grantAds = (tab) => tab.evaluate(() => window.dataLayer.push(['consent', 'update', { ad_storage: 'granted' }]));
+  async function letShellLook(tab) {
+    await tab.waitForLoadState('networkidle'); // the marketing chunk has loaded and run
+    await tab.clock.runFor(ShellLooks);
+  }
+  async function appContext(inApp) {
+    const { context, problems } = await openContext(suite.browser, 'mobile');
+    await context.clock.install();
+    await context.addInitScript(() => {
+      window.shellgateDemoApp = { postMessage: (m) => (window.sdkMessages ??= []).push(m) };
+    });
+    const tab = await context.newPage();
+    // Only the first page carries the app's header, as a page the app opens does.
+    if (inApp) await tab.route('**/festgeld/', (route) => route.continue({ headers: { ...route.request().headers(), 'x-app-platform': 'android' } }));
+    return { context, problems, tab };
+  }
+
+  test('in the app it is told of consent once, after ad_storage is granted, also on the next page without the header', async () => {
+    const { context, problems, tab } = await appContext(true);
+    try {
+      for (const path of ['/festgeld/', '/tagesgeld/']) {
+        await tab.goto(`${suite.base}${path}`);
+        await waitForShellReady(tab);
+        await letShellLook(tab);
+        assert.deepEqual(await sdkMessages(tab), [], `${path}: nothing before consent`);
+        await grantAds(tab);
+        await tab.clock.runFor(ShellLooks);
+        await grantAds(tab); // a second grant on the same page
+        await tab.clock.runFor(ShellLooks);
+        assert.deepEqual(await sdkMessages(tab), [{ type: 'consent', granted: true, trackingAppId: 'demo-web-de' }], `${path}: one message, no personal data`);
+      }
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an ordinary browser with the same window global is never posted to', async () => {
+    const { context, problems, tab } = await appContext(false);
+    try {
+      await tab.goto(`${suite.base}/festgeld/`);
+      await waitForShellReady(tab);
+      await grantAds(tab);
+      await letShellLook(tab);
+      assert.deepEqual(await sdkMessages(tab), [], 'no message outside the app');
+      assert.equal(await tab.evaluate(() => JSON.parse(document.querySelector('script[data-shell="state"]').textContent).marketing?.sdkBridge), undefined);
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+});
