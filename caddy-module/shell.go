@@ -435,14 +435,14 @@ func ineligible(r *http.Request) string {
 	switch {
 	case r.Method != http.MethodGet:
 		return "method"
-	case r.Header.Get("Range") != "":
+	case headerValue(r.Header, "Range") != "":
 		return "range"
-	case r.Header.Get("Upgrade") != "":
+	case headerValue(r.Header, "Upgrade") != "":
 		return "upgrade"
 	}
 	// Browsers say what a request is for: only documents get a shell, not fetches of HTML
 	// partials or iframes. Clients that don't say (crawlers, curl) get one.
-	if dest := r.Header.Get("Sec-Fetch-Dest"); dest != "" && dest != "document" {
+	if dest := headerValue(r.Header, "Sec-Fetch-Dest"); dest != "" && dest != "document" {
 		return "not-a-document"
 	}
 	return ""
