@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -487,19 +488,39 @@ func keepDevice(w http.ResponseWriter, r *http.Request) flags.Device {
 		d.ID = c.Value
 		return d
 	}
-	d.ID = flags.NewDeviceID()
+	var setCookie string
+	d.ID, setCookie = newDeviceCookie(session.IsHTTPS(r))
 	// A response that sets an id must never be stored by a shared cache and handed to other
 	// visitors. It replaces the upstream's own Cache-Control (response.go, edgeCacheControl).
-	w.Header().Add("Cache-Control", "no-store")
-	http.SetCookie(w, &http.Cookie{
-		Name:     deviceCookie,
-		Value:    d.ID,
-		Path:     "/",
-		MaxAge:   int(deviceLifetime / time.Second),
-		Secure:   session.IsHTTPS(r),
-		SameSite: http.SameSiteLaxMode,
-	})
+	hdr := w.Header()
+	hdr["Cache-Control"] = append(hdr["Cache-Control"], "no-store")
+	hdr["Set-Cookie"] = append(hdr["Set-Cookie"], setCookie)
 	return d
+}
+
+// Device cookies are written as http.Cookie.String writes {Name: deviceCookie, Path: "/",
+// MaxAge: deviceLifetime, SameSite: Lax, Secure: on HTTPS} (a test holds them to it).
+var (
+	deviceCookieName = deviceCookie + "="
+	deviceCookieTail = "; Path=/; Max-Age=" + strconv.Itoa(int(deviceLifetime/time.Second))
+)
+
+// newDeviceCookie makes a fresh device id and the Set-Cookie value that keeps it, in one
+// allocation: the id is part of the cookie's string. Every visitor without the cookie gets one
+// (every request, for a client that keeps no cookies), and http.SetCookie's checks of the
+// value and the fields cost about as much as the rest of the cookie.
+func newDeviceCookie(secure bool) (id, setCookie string) {
+	b := make([]byte, 0, 128) // on the stack: the string below is the one allocation
+	b = append(b, deviceCookieName...)
+	b = flags.AppendNewDeviceID(b)
+	end := len(b)
+	b = append(b, deviceCookieTail...)
+	if secure {
+		b = append(b, "; Secure"...)
+	}
+	b = append(b, "; SameSite=Lax"...)
+	setCookie = string(b)
+	return setCookie[len(deviceCookieName):end], setCookie
 }
 
 // prefetchCustomer starts loading a customer's data the moment the login completes, while the

@@ -3,6 +3,7 @@ package shell
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/base64"
 	"encoding/json"
 	"maps"
@@ -27,6 +28,7 @@ import (
 	"github.com/shellgate/shellgate/caddy-module/bundle"
 	"github.com/shellgate/shellgate/caddy-module/customer"
 	"github.com/shellgate/shellgate/caddy-module/customer/customertest"
+	"github.com/shellgate/shellgate/caddy-module/flags"
 	"github.com/shellgate/shellgate/caddy-module/identity"
 	"github.com/shellgate/shellgate/caddy-module/session"
 	"github.com/shellgate/shellgate/caddy-module/shellstate"
@@ -276,6 +278,34 @@ func TestDeviceIdentityCookie(t *testing.T) {
 	for _, c := range res.Cookies() {
 		if c.Name == deviceCookie {
 			t.Errorf("a browser with a device id got a new one: %s", c.Value)
+		}
+	}
+}
+
+// The device cookie is written in place (newDeviceCookie), not by http.SetCookie: its bytes are
+// the ones http.SetCookie writes for the same cookie, over HTTP and HTTPS, after the cookies
+// set before it; and the id in it is the one the page's state and the flags get.
+func TestDeviceCookieIsWhatSetCookieWrites(t *testing.T) {
+	for _, https := range []bool{false, true} {
+		r := httptest.NewRequest(http.MethodGet, "http://shop.example/festgeld/", nil)
+		if https {
+			r.TLS = &tls.ConnectionState{}
+		}
+		w := httptest.NewRecorder()
+		http.SetCookie(w, &http.Cookie{Name: "earlier", Value: "1"})
+		d := keepDevice(w, r)
+		want := httptest.NewRecorder()
+		http.SetCookie(want, &http.Cookie{Name: "earlier", Value: "1"})
+		http.SetCookie(want, &http.Cookie{Name: deviceCookie, Value: d.ID, Path: "/", MaxAge: int(deviceLifetime / time.Second),
+			Secure: https, SameSite: http.SameSiteLaxMode})
+		if got, want := w.Header()["Set-Cookie"], want.Header()["Set-Cookie"]; !slices.Equal(got, want) {
+			t.Errorf("https=%v: Set-Cookie %q, want %q", https, got, want)
+		}
+		if !flags.ValidDeviceID(d.ID) {
+			t.Errorf("https=%v: device id %q is not one the next request keeps", https, d.ID)
+		}
+		if cc := w.Header()["Cache-Control"]; !slices.Equal(cc, []string{"no-store"}) {
+			t.Errorf("https=%v: Cache-Control %q, want no-store", https, cc)
 		}
 	}
 }

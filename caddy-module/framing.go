@@ -63,15 +63,15 @@ func (f frameOptions) add(hdr http.Header) {
 	if f.csp == "" {
 		return
 	}
-	hdr.Add("Content-Security-Policy", f.csp)
+	hdr["Content-Security-Policy"] = append(hdr["Content-Security-Policy"], f.csp) // Add, without its key's canonicalization
 	if f.xfo == "" {
 		return
 	}
 	for _, v := range hdr["X-Frame-Options"] {
 		if strings.EqualFold(strings.TrimSpace(v), "DENY") {
-			hdr.Set("X-Frame-Options", "DENY") // the origin's, stricter: one field of it
+			hdr["X-Frame-Options"] = []string{"DENY"} // the origin's, stricter: one field of it
 			return
 		}
 	}
-	hdr.Set("X-Frame-Options", f.xfo)
+	hdr["X-Frame-Options"] = []string{f.xfo}
 }

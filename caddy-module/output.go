@@ -195,7 +195,7 @@ func (o *pageOutput) Close(aborted bool) error {
 	}
 	if o.held != nil && !aborted && o.err == nil {
 		hdr := o.rw.Header()
-		hdr.Set("Content-Length", strconv.Itoa(len(*o.held)))
+		hdr["Content-Length"] = []string{strconv.Itoa(len(*o.held))}
 		o.rw.WriteHeader(o.status)
 		if _, err := o.rw.Write(*o.held); err != nil {
 			o.err = err

@@ -106,9 +106,9 @@ func (sw *shellWriter) heldTag(hdr http.Header) *heldPage {
 	if sw.reused {
 		return sw.held // the held bytes, served again on a 304
 	}
-	etag := hdr.Get("ETag")
+	etag := headerValue(hdr, "Etag")
 	if etag == "" || sw.own == nil || contentCoding(hdr) != "" ||
-		hdr.Get("Trailer") != "" || len(upstreamValues(hdr, sw.own, "Set-Cookie")) > 0 {
+		headerValue(hdr, "Trailer") != "" || len(upstreamValues(hdr, sw.own, "Set-Cookie")) > 0 {
 		return nil
 	}
 	for _, v := range upstreamValues(hdr, sw.own, "Vary") {

@@ -1,6 +1,8 @@
 package flags
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"strings"
 
 	"github.com/google/uuid"
@@ -29,7 +31,25 @@ type Device struct {
 
 // NewDeviceID makes a fresh anonymous device id, device-{random uuid}.
 func NewDeviceID() string {
-	return devicePrefix + uuid.NewString()
+	return string(AppendNewDeviceID(make([]byte, 0, len(devicePrefix)+36)))
+}
+
+// AppendNewDeviceID appends a fresh device id to b, as NewDeviceID makes it (a version 4 uuid,
+// written as uuid.UUID.String writes it), so that a caller may build the cookie that carries it
+// in one allocation (the gateway gives one to every visitor who comes without it).
+func AppendNewDeviceID(b []byte) []byte {
+	var u uuid.UUID
+	_, _ = rand.Read(u[:])  // never fails: crypto/rand crashes the program rather
+	u[6] = u[6]&0x0f | 0x40 // version 4
+	u[8] = u[8]&0x3f | 0x80 // RFC 4122 variant
+	b = append(b, devicePrefix...)
+	for i, part := range [...][2]int{{0, 4}, {4, 6}, {6, 8}, {8, 10}, {10, 16}} {
+		if i > 0 {
+			b = append(b, '-')
+		}
+		b = hex.AppendEncode(b, u[part[0]:part[1]])
+	}
+	return b
 }
 
 // ValidDeviceID tells whether id is one NewDeviceID could have made: a cookie that is not is

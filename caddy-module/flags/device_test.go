@@ -2,8 +2,11 @@ package flags
 
 import (
 	"maps"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/uuid"
 )
 
 func TestKindOf(t *testing.T) {
@@ -43,6 +46,53 @@ func TestDeviceID(t *testing.T) {
 		"Device-" + strings.TrimPrefix(a, "device-"), strings.ToUpper(a), a + "x", "device-{" + a[7:] + "}"} {
 		if ValidDeviceID(bad) {
 			t.Errorf("ValidDeviceID(%q) = true, want false", bad)
+		}
+	}
+}
+
+// An id built in place is a version 4 uuid in uuid.UUID.String's form, and as random: no two of
+// many are the same, and each hex digit but the fixed ones takes every value.
+func TestAppendNewDeviceIDIsARandomUUID(t *testing.T) {
+	seen := map[string]bool{}
+	var digits [36][16]bool
+	for range 2000 {
+		id := string(AppendNewDeviceID([]byte("x=")))[2:]
+		rest, ok := strings.CutPrefix(id, "device-")
+		u, err := uuid.Parse(rest)
+		if !ok || err != nil || u.String() != rest || u.Version() != 4 || u.Variant() != uuid.RFC4122 || !ValidDeviceID(id) {
+			t.Fatalf("AppendNewDeviceID gave %q: not device-{a version 4 uuid}", id)
+		}
+		if seen[id] {
+			t.Fatalf("AppendNewDeviceID gave %q twice", id)
+		}
+		seen[id] = true
+		for i := range len(rest) {
+			if v, err := strconv.ParseUint(rest[i:i+1], 16, 8); err == nil {
+				digits[i][v] = true
+			}
+		}
+	}
+	for i, d := range digits {
+		n := 0
+		for _, on := range d {
+			if on {
+				n++
+			}
+		}
+		switch i {
+		case 8, 13, 18, 23: // dashes
+		case 14: // the version
+			if n != 1 {
+				t.Errorf("digit %d (the version) takes %d values", i, n)
+			}
+		case 19: // the variant: 8 to b
+			if n != 4 {
+				t.Errorf("digit %d (the variant) takes %d values, want 4", i, n)
+			}
+		default:
+			if n != 16 {
+				t.Errorf("digit %d takes %d values in 2000 ids, want all 16", i, n)
+			}
 		}
 	}
 }

@@ -285,19 +285,22 @@ func (w *Writer) replay(p []byte, start int64) (err error) {
 			_, err = w.recovered(r, p, start)
 		}
 	}()
-	snap, keep := w.plan.snap, *w
-	*w = *snap
-	// what is this response's own
-	w.dst, w.frag, w.held, w.pageBuf = keep.dst, keep.frag, keep.held, keep.pageBuf
-	w.plans, w.planKey, w.plan, w.same, w.capture, w.tag = keep.plans, keep.planKey, keep.plan, keep.same, keep.capture, keep.tag
-	w.faultAt, w.slowOnly = keep.faultAt, keep.slowOnly
+	// what is this response's own (its fields, not a copy of the whole Writer: 6 KB, most
+	// of it the tree's stack, which the snapshot's replaces)
+	dst, frag, held, pageBuf := w.dst, w.frag, w.held, w.pageBuf
+	plans, planKey, pl, same, capture, tag := w.plans, w.planKey, w.plan, w.same, w.capture, w.tag
+	faultAt, slowOnly := w.faultAt, w.slowOnly
+	*w = *pl.snap
+	w.dst, w.frag, w.held, w.pageBuf = dst, frag, held, pageBuf
+	w.plans, w.planKey, w.plan, w.same, w.capture, w.tag = plans, planKey, pl, same, capture, tag
+	w.faultAt, w.slowOnly = faultAt, slowOnly
 	w.out, w.in = 0, start+int64(len(p))
 	for i := range w.ins {
 		in := &w.ins[i]
 		in.done = false // everything up to snapAt was written: write it again here
 		in.extra = nil
 	}
-	if snap.ins[insHead].extra != nil {
+	if pl.snap.ins[insHead].extra != nil {
 		w.ins[insHead].extra = w.charset[:w.charLen]
 	}
 	w.ins[insHead].frag, w.ins[insHeader].frag, w.ins[insFooter].frag = w.frag.Head, w.frag.Header, w.frag.Footer
