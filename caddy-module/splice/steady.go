@@ -15,13 +15,21 @@ import (
 func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
+	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
 	for {
 		lt := i // tags often follow each other: no call then
 		if lt >= n {
 			return n
 		}
 		if p[lt] != '<' {
-			if lt+1 < n && p[lt+1] == '<' { // or after a newline
+			if vec {
+				// the next '<': most often in i's block (see nextLT)
+				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
+					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+				} else if lt = wd.nextLT(p, i); lt >= n {
+					return n
+				}
+			} else if lt+1 < n && p[lt+1] == '<' { // or after a newline
 				lt++
 			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
 				return n
