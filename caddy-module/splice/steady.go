@@ -38,6 +38,20 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		k := lt + 1
 		end := false
 		if k < n && p[k] == '/' {
+			// The end tag of the current element, in lower case and with a name
+			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
+			// and ">" compared with the current element's key in one load.
+			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
+				top := &w.stack[d]
+				if nl := uint(top.key >> 56); nl <= 5 {
+					want := '<' | '/'<<8 | top.key<<16 | uint64('>')<<(8*(nl+2)) // the key's length byte is shifted out
+					if binary.LittleEndian.Uint64(p[lt:lt+8])&(1<<(8*(nl+3))-1) == want && !endHasRules[top.el] {
+						w.pop()
+						i = lt + int(nl) + 3
+						continue
+					}
+				}
+			}
 			end = true
 			k++
 		}

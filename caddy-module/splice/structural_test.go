@@ -205,3 +205,34 @@ func FuzzClassify(f *testing.F) {
 		}
 	})
 }
+
+// End tags compared with the current element's key in one load (steady.go)
+// pop exactly when the byte-by-byte states do: names of one to seven bytes,
+// upper case, a longer or shorter name with the same start, whitespace,
+// attributes or '/' before '>', the end tag of an element that is not
+// current, end tags with rules of their own, and end tags at a write's end.
+func TestEndTagFastPathAgrees(t *testing.T) {
+	tags := []string{
+		`<td>x</td>`, `<td>x</TD>`, `<td>x</Td>`, `<td>x</tdx>`, `<td>x</t>`, `<td>x</td >`,
+		`<td>x</td/>`, `<td>x</td a="b">`, `<td>x</td` + "\t>",
+		`<b>x</b><i>y</i><u>z</u>`, `<b>x</bb>`, `<b>x</b`, `<b>x</`, `<b>x<`,
+		`<span>x</span>`, `<span>x</spa>`, `<span>x</spanx>`, `<span>x</SPAN>`,
+		`<strong>x</strong>`, `<strong>x</strongx>`, `<section>x</section>`,
+		`<span><i>x</span></i>`, `<p>x</br>y`, `<form><p>x</form>`, `<form>x</form><form><i>y</i></form>`, `<form><table></form><form></table></form>`, `<div>x</body>`,
+		`<svg><g>x</g></svg>`, `<svg><g>x</G></svg>`, `<math><mi>x</mi></math>`,
+		`<custom-el>x</custom-el>`, `<x-a>x</x-a>`, `<ab>x</ab>`, `<abcde>x</abcde>`, `<abcdef>x</abcdef>`,
+	}
+	chunks := []int{1, 2, 3, 5, 7, 8, 9, 13}
+	for _, tag := range tags {
+		for _, doc := range []string{
+			steadyPrefix + "<table><tr>" + tag + "</tr></table><p>tail</p></div></body></html>\n",
+			steadyPrefix + tag + tag + "<p>tail</p></div></body></html>\n",
+			steadyPrefix + "<ul><li>" + tag + "</li></ul></div></body>\n",
+			steadyPrefix + "<span>" + tag + "</body>\n",
+		} {
+			if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
+				t.Errorf("%q: %v", doc, err)
+			}
+		}
+	}
+}
