@@ -183,7 +183,7 @@ func TestClassifyAgrees(t *testing.T) {
 }
 
 // FuzzClassify holds the vector classification to classifyGeneric on any
-// bytes, at every offset of a window.
+// bytes, windows filled at every alignment from either end.
 func FuzzClassify(f *testing.F) {
 	f.Add([]byte("<a href=\"x\">y</a><<<"))
 	f.Add(bytes.Repeat([]byte("<\xbc<"), 100))
@@ -191,7 +191,15 @@ func FuzzClassify(f *testing.F) {
 		if len(p) > 3*winBytes {
 			return
 		}
-		if err := checkWindow(p, nil); err != nil {
+		// every offset of a block from the start and from the end, and
+		// some between (each fill checks a whole window)
+		var at []int
+		for i := range p {
+			if i < 70 || len(p)-i <= 130 || i%61 == 0 {
+				at = append(at, i)
+			}
+		}
+		if err := checkWindow(p, at); err != nil {
 			t.Fatal(err)
 		}
 		nb := len(p) / 64
