@@ -22,10 +22,12 @@ import "math/bits"
 // the masked loop to the byte-by-byte states.
 
 // winBytes is how much of a write one classification covers: enough that
-// its call is paid rarely, little enough that a window the steady loop
-// leaves early (at a <script>, say) costs little.
+// its call and the search's step to a new window are paid rarely, little
+// enough that a window the steady loop leaves early (at a <script>, say)
+// costs little. 4 KiB took 1 % fewer instructions than 1 KiB on the
+// realistic pages, 8 KiB no fewer than 4.
 const (
-	winBytes  = 1024
+	winBytes  = 4096
 	winBlocks = winBytes / 64
 )
 
