@@ -54,7 +54,10 @@
 // construction; it never imports Caddy. Once only the footer is left to
 // decide, a tight loop (steady.go) reads whole tags whose tree rules reduce
 // to a push or a pop and leaves every other tag to the general states;
-// tests check that both paths decide alike on every document.
+// tests check that both paths decide alike on every document. That loop
+// finds each '<' in bitmasks that AVX2 code classifies 64 bytes at a time
+// (structural.go; amd64 with AVX2, checked at start-up; elsewhere or with
+// the purego build tag it searches the bytes).
 //
 // Pages served again: with Plans (plans.go) a Writer remembers, per page,
 // its bytes and where the footer went. Serving the page again, the Writer

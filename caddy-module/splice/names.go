@@ -1,5 +1,7 @@
 package splice
 
+import "slices"
+
 // Element names the tracker needs to tell apart. Every other name is elOther;
 // it is still matched by hash for end tags.
 type elem uint8
@@ -166,7 +168,15 @@ var elemNames = [...]string{
 // elemTable maps name keys to elems: open addressing on the key's
 // multiplicative hash; a zero key marks an empty slot (no key is zero).
 var elemTable = func() (t [512]keyedElem) {
+	// The elements most pages are made of go in first, so that each sits in
+	// its own slot: one probe (<tr> was eight behind the others).
+	order := append([]elem(nil), frequentElems...)
 	for e := elem(1); e < elCount; e++ {
+		if !slices.Contains(frequentElems, e) {
+			order = append(order, e)
+		}
+	}
+	for _, e := range order {
 		k := keyOf(elemNames[e])
 		for i := slotOf(k); ; i = (i + 1) & uint64(len(t)-1) {
 			if t[i].key == 0 {
@@ -177,6 +187,9 @@ var elemTable = func() (t [512]keyedElem) {
 	}
 	return t
 }()
+
+// frequentElems are the elements most pages are made of, in the table first.
+var frequentElems = []elem{elTd, elTr, elTh, elLi, elA, elP, elB, elI, elDiv, elSpan}
 
 type keyedElem struct {
 	key   uint64

@@ -88,6 +88,8 @@ type scanner struct {
 	matchFail tokState
 
 	wantText bool
+
+	win ltWindow // the steady loop's '<' masks (structural.go)
 }
 
 func (s *scanner) reset() { *s = scanner{} }
@@ -162,6 +164,7 @@ func (w *Writer) scan(p []byte, start int64) {
 	s := &w.scanner
 	n := len(p)
 	i := 0
+	s.win.base, s.win.n = 0, 0 // masks of an earlier write are not p's
 	if w.faultAt >= 0 && start+int64(n) > w.faultAt {
 		w.faultAt = -1
 		panic("splice: injected fault")

@@ -15,13 +15,21 @@ import (
 func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
+	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
 	for {
 		lt := i // tags often follow each other: no call then
 		if lt >= n {
 			return n
 		}
 		if p[lt] != '<' {
-			if lt+1 < n && p[lt+1] == '<' { // or after a newline
+			if vec {
+				// the next '<': most often in i's block (see nextLT)
+				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
+					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+				} else if lt = wd.nextLT(p, i); lt >= n {
+					return n
+				}
+			} else if lt+1 < n && p[lt+1] == '<' { // or after a newline
 				lt++
 			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
 				return n
@@ -30,6 +38,20 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		k := lt + 1
 		end := false
 		if k < n && p[k] == '/' {
+			// The end tag of the current element, in lower case and with a name
+			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
+			// and ">" compared with the current element's key in one load.
+			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
+				top := &w.stack[d]
+				if nl := uint(top.key >> 56); nl <= 5 {
+					want := '<' | '/'<<8 | top.key<<16 | uint64('>')<<(8*(nl+2)) // the key's length byte is shifted out
+					if binary.LittleEndian.Uint64(p[lt:lt+8])&(1<<(8*(nl+3))-1) == want && !endHasRules[top.el] {
+						w.pop()
+						i = lt + int(nl) + 3
+						continue
+					}
+				}
+			}
 			end = true
 			k++
 		}

@@ -1,0 +1,40 @@
+//go:build linux
+
+package splice
+
+import (
+	"syscall"
+	"testing"
+)
+
+// The classification reads nothing past the write: a slice of every length
+// that ends where an unreadable page begins is filled without a fault from
+// its start and from each of its last 130 offsets (each alignment of a
+// partial last block, in the first block or after full ones).
+func TestClassifyStopsAtTheEnd(t *testing.T) {
+	size := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer syscall.Munmap(mem)
+	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
+		t.Skip(err)
+	}
+	for i := range mem[:size] {
+		mem[i] = "<a<"[i%3]
+	}
+	for n := 0; n <= min(size, 3*winBytes); n++ {
+		p := mem[size-n : size] // its last byte is the page's last
+		at := []int{}
+		for i := max(0, n-130); i < n; i++ {
+			at = append(at, i)
+		}
+		if n > 130 {
+			at = append(at, 0)
+		}
+		if err := checkWindow(p, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
