@@ -110,6 +110,32 @@ describe('hydrateLazily', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  test('the task that ends parsing only listens: the state, the ad-click id and the marketing chunk wait for a task of their own', async () => {
+    // That task also lays the page's content out (over 50 ms on a slow phone by itself).
+    const state = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'public', path: '/', year: 2026, isLoggedIn: false, marketing: { trackingAppId: 'app-1' } };
+    document.body.innerHTML = `<div data-shell="header">${renderToString(<Menu />)}</div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(state)}</script>`;
+    window.history.replaceState(null, '', '/festgeld/?gclid=ad-1');
+    sessionStorage.clear();
+    const later: (() => void)[] = [];
+    const startMarketing = vi.fn(async () => null);
+    const { load, release } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: () => {}, preload: () => {}, later: (then) => later.push(then), startMarketing, log: () => {} });
+    expect(startMarketing).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+    // A tap in the meantime still counts.
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    button().click();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(later).toHaveLength(1);
+    later[0]!();
+    expect(startMarketing).toHaveBeenCalledWith(expect.objectContaining({ marketing: { trackingAppId: 'app-1' } }), expect.any(Function));
+    expect(sessionStorage.length).toBe(1);
+    release();
+    await vi.waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'));
+    window.history.replaceState(null, '', '/');
+    sessionStorage.clear();
+  });
+
   test('a link is never held back: it keeps its own click', () => {
     page();
     const { load } = slowChunk();

@@ -36,6 +36,17 @@ export interface LazyOptions extends HydrateOptions {
   preload?: (doc: Document) => void;
   /** startCountdown starts a customer's session monitor and countdown (default: its own chunk). */
   startCountdown?: (doc: Document, state: ShellState, log: (message: string) => void) => Promise<unknown>;
+  /** later runs what need not be in the task that ends the page's parsing (default: the next task). */
+  later?: (then: () => void) => void;
+  /** startMarketing starts the marketing integrations (default: their own chunk). */
+  startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
+}
+
+function loadMarketing(state: ShellState, log: (message: string) => void): Promise<unknown> {
+  return import('../marketing/startMarketing.ts').then(
+    (m) => m.startMarketing(state, window, log),
+    (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
+  );
 }
 
 /**
@@ -103,18 +114,26 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = (then: () => void) => setTimeout(then), startMarketing = loadMarketing, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
-  const read = readShellState(doc);
-  const state = read.ok ? read.state : null;
-  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
-  // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
-  if (state?.marketing) {
-    void import('../marketing/startMarketing.ts').then(
-      (m) => m.startMarketing(state, window, log),
-      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
-    );
-  }
+  // This module runs in the task that ends the page's parsing, with the content's own layout
+  // (over 50 ms on a slow phone by itself): it only listens for the first touch there, and reads
+  // the state, keeps the ad-click id and asks for the marketing chunk in a task of its own
+  // (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x out of that task).
+  let state: ShellState | null | undefined;
+  const readState = () => {
+    if (state === undefined) {
+      const read = readShellState(doc);
+      state = read.ok ? read.state : null;
+    }
+    return state;
+  };
+  later(() => {
+    const state = readState();
+    rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
+    // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
+    if (state?.marketing) void startMarketing(state, log);
+  });
   const mounts = [...doc.querySelectorAll<HTMLElement>(MountSelector)];
   let started: Promise<unknown> | null = null;
   let taken = false; // React has taken over: nothing more to keep
@@ -188,6 +207,7 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   listen(true);
   // A customer's page runs the session countdown; the header and footer only need the code at hand.
   whenIdle(() => {
+    const state = readState();
     if (state?.isLoggedIn) void startCountdown(doc, state, log);
     if (state?.isLoggedIn && needsReactWhenIdle(doc, state)) void start();
     else preload(doc);
