@@ -60,6 +60,22 @@ describe('startSessionCountdown', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  test('the monitor starts in a task after the one that runs its chunk', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    document.body.innerHTML = '<main>page</main>';
+    const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 1800) };
+    const tasks: (() => void)[] = [];
+    let handle: unknown;
+    const started = startSessionCountdown(document, customer, () => {}, (then) => tasks.push(then)).then((h) => (handle = h));
+    await vi.waitFor(() => expect(tasks).toHaveLength(1)); // the chunk is in
+    await Promise.resolve();
+    expect(handle).toBeUndefined();
+    tasks[0]!();
+    await started;
+    expect(handle).toMatchObject({ monitor: expect.anything() });
+    (handle as { unmount: () => void }).unmount();
+  });
+
   test('far from the end, nothing is added to the page: nothing to see or hear yet', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     document.body.innerHTML = '<main>page</main>';
