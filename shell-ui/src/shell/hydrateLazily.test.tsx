@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hydrateLazily, preloadShellCode } from './hydrateLazily.ts';
 import type { HydrateOptions } from './hydrateShell.tsx';
+import type { ShellState } from '../model/shellState.gen.ts';
 
 function Menu() {
   const [open, setOpen] = useState(false);
@@ -103,10 +104,29 @@ describe('hydrateLazily', () => {
     expect(seen.map((o) => o.countdown)).toEqual([false]); // hydration leaves the countdown alone
   });
 
-  test("a customer's loading header hydrates when idle (it becomes the customer's header untouched)", () => {
+  test("a customer's loading header hydrates when idle once their data is there (it becomes the customer's header untouched)", async () => {
+    page(true, 'loading');
+    const { load, release, seen } = slowChunk();
+    const customer = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'private', path: '/', year: 2026, isLoggedIn: true } as ShellState;
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown: async () => null, customerState: async () => customer, log: () => {} });
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    release();
+    // Asked once: the upgrade takes the customer it was given.
+    await vi.waitFor(() => expect(seen.map((o) => o.privateState)).toEqual([customer]));
+  });
+
+  test("a loading header whose customer's data does not come runs no React when idle: it stays, and the code is only preloaded", async () => {
+    // React's evaluation alone is a task of 60-80 ms on a slow phone, for nothing to show.
     page(true, 'loading');
     const { load } = slowChunk();
-    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown: async () => null, log: () => {} });
+    const preload = vi.fn();
+    const customerState = vi.fn(async () => null);
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload, startCountdown: async () => null, customerState, log: () => {} });
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+    expect(customerState).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+    // A tap still hydrates it.
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     expect(load).toHaveBeenCalledTimes(1);
   });
 

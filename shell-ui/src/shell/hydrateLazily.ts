@@ -38,6 +38,11 @@ export interface LazyOptions extends HydrateOptions {
   startCountdown?: (doc: Document, state: ShellState, log: (message: string) => void) => Promise<unknown>;
   /** later runs what need not be in the task that ends the page's parsing (default: the next task). */
   later?: (then: () => void) => void;
+  /**
+   * customerState asks the edge for a loading header's customer (default: fetchPrivateState,
+   * upgradeLoadingHeader's chunk): their private header, or null when it does not come.
+   */
+  customerState?: () => Promise<ShellState | null>;
   /** startMarketing starts the marketing integrations (default: their own chunk). */
   startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
 }
@@ -50,11 +55,16 @@ function loadMarketing(state: ShellState, log: (message: string) => void): Promi
 }
 
 /**
- * needsReactWhenIdle: what on a customer's page must change untouched, as React: a loading
- * header becomes the customer's once their data arrives; the sessions page lists the sessions.
+ * needsReactWhenIdle: what on a customer's page must change untouched, as React: the sessions
+ * page lists the sessions. (A loading header becomes the customer's once their data arrives:
+ * React comes when it has, see hydrateLazily.)
  */
-function needsReactWhenIdle(doc: Document, state: ShellState): boolean {
-  return state.headerVariant === 'loading' || doc.querySelector('[data-shell="sessions"]') !== null;
+function needsReactWhenIdle(doc: Document): boolean {
+  return doc.querySelector('[data-shell="sessions"]') !== null;
+}
+
+function fetchCustomerState(): Promise<ShellState | null> {
+  return import('../header/private/upgradeLoadingHeader.tsx').then((m) => m.fetchPrivateState());
 }
 
 /**
@@ -114,7 +124,7 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = (then: () => void) => setTimeout(then), startMarketing = loadMarketing, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = (then: () => void) => setTimeout(then), startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   // This module runs in the task that ends the page's parsing, with the content's own layout
   // (over 50 ms on a slow phone by itself): it only listens for the first touch there, and reads
@@ -180,10 +190,12 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
     hovered = null;
   };
 
+  // A loading header's customer, when hydrateLazily asked for them before React.
+  let privateState: ShellState | undefined;
   const start = () => {
     started ??= load().then(
       (m) =>
-        m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, onHydrated: () => {
+        m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, privateState, onHydrated: () => {
           // After the updates hydration's effects make (the phone-width picker becoming a
           // dialog's opener): React renders them in a task of its own right after this one.
           setTimeout(() => setTimeout(replay));
@@ -209,7 +221,19 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   whenIdle(() => {
     const state = readState();
     if (state?.isLoggedIn) void startCountdown(doc, state, log);
-    if (state?.isLoggedIn && needsReactWhenIdle(doc, state)) void start();
+    if (state?.isLoggedIn && state.headerVariant === 'loading') {
+      // React (its evaluation alone 60-80 ms at 4x, then hydration) only once there is a
+      // customer to show: when their data does not come the loading header stays as it is.
+      void customerState().then(
+        (next) => {
+          if (next) {
+            privateState = next;
+            void start();
+          } else preload(doc);
+        },
+        () => preload(doc),
+      );
+    } else if (state?.isLoggedIn && needsReactWhenIdle(doc)) void start();
     else preload(doc);
   });
   return { start };

@@ -71,17 +71,18 @@ export async function fetchPrivateState(source: StateSource = browserSource): Pr
 
 /**
  * upgradeLoadingHeader gives the private header that replaces a loading header, with the
- * state it was made from; null when there is none to show (the loading header then stays:
- * logo only, which is the spec's degraded header).
+ * state it was made from (known: already asked for, shell/hydrateLazily.ts); null when there
+ * is none to show (the loading header then stays: logo only, which is the spec's degraded header).
  */
 export async function upgradeLoadingHeader(
   state: ShellState,
   content: LocaleContent,
   log: (message: string) => void,
   source?: StateSource,
+  known?: ShellState,
 ): Promise<{ state: ShellState; tree: ReactNode } | null> {
   if (state.headerVariant !== 'loading' || !state.isLoggedIn) return null;
-  const next = await fetchPrivateState(source);
+  const next = known ?? (await fetchPrivateState(source));
   if (!next) {
     log('the customer data did not arrive; the header stays without it');
     return null;
