@@ -39,12 +39,17 @@ export interface LazyOptions extends HydrateOptions {
   /** later runs what need not be in the task that ends the page's parsing (default: the next task). */
   later?: (then: () => void) => void;
   /**
-   * customerState asks the edge for a loading header's customer (default: fetchPrivateState,
-   * upgradeLoadingHeader's chunk): their private header, or null when it does not come.
+   * customerState asks the edge for a loading header's customer (default: fetchPrivateState):
+   * their private header's state, or null when it does not come.
    */
   customerState?: () => Promise<ShellState | null>;
   /** startMarketing starts the marketing integrations (default: their own chunk). */
   startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
+}
+
+// Its own chunk: only a loading header's page asks.
+function fetchCustomerState(): Promise<ShellState | null> {
+  return import('../header/private/fetchPrivateState.ts').then((m) => m.fetchPrivateState());
 }
 
 function loadMarketing(state: ShellState, log: (message: string) => void): Promise<unknown> {
@@ -63,9 +68,6 @@ function needsReactWhenIdle(doc: Document): boolean {
   return doc.querySelector('[data-shell="sessions"]') !== null;
 }
 
-function fetchCustomerState(): Promise<ShellState | null> {
-  return import('../header/private/upgradeLoadingHeader.tsx').then((m) => m.fetchPrivateState());
-}
 
 /**
  * loadShellCode runs React (its own chunk) in one task and the shell's components in a later
