@@ -47,6 +47,21 @@ export interface LazyOptions extends HydrateOptions {
   startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
 }
 
+/**
+ * afterNextFrame runs its function in a task after the browser's next frame (the first paint,
+ * at the end of parsing), or after 500 ms where no frame comes (a tab in the background).
+ */
+function afterNextFrame(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, 500);
+}
+
 // Its own chunk: only a loading header's page asks.
 function fetchCustomerState(): Promise<ShellState | null> {
   return import('../header/private/fetchPrivateState.ts').then((m) => m.fetchPrivateState());
@@ -126,12 +141,12 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = (then: () => void) => setTimeout(then), startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = afterNextFrame, startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   // This module runs in the task that ends the page's parsing, with the content's own layout
-  // (over 50 ms on a slow phone by itself): it only listens for the first touch there, and reads
-  // the state, keeps the ad-click id and asks for the marketing chunk in a task of its own
-  // (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x out of that task).
+  // (over 50 ms on a slow phone by itself), just before the first paint: it only listens for the
+  // first touch there, and reads the state, keeps the ad-click id and asks for the marketing
+  // chunk in a task after that paint (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x).
   let state: ShellState | null | undefined;
   const readState = () => {
     if (state === undefined) {
