@@ -166,8 +166,8 @@ function beforeFirstPaint(events) {
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
     svgTextLayout: main.filter((e) => e.name === 'InlineNode::FindSvgTextChunks').reduce((n, e) => n + e.dur, 0) / 1000,
-    tasksAfterFcp: longTasksAfter(main, fcp.ts, parseEndOf(events, main)),
-    parseEndTask: parseEndTask(parseEndOf(events, main), main, fcp.ts),
+    tasksAfterFcp: longTasksAfter(main, fcp.ts, parseEndOf(events, main, fcp.args?.frame)),
+    parseEndTask: parseEndTask(parseEndOf(events, main, fcp.args?.frame), main, fcp.ts),
     longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
   };
 }
@@ -204,9 +204,10 @@ function longTasksAfter(main, fcpTs, parseEnd) {
 
 // The task that ends the page's parsing (deferred scripts run, the content laid out): the bare
 // page has one too, so the two of the same round say what the shell adds to it.
-// Its end: the main frame's DOMContentLoaded mark (deferred and module scripts have run).
-const parseEndOf = (events, main) => {
-  const mark = events.find((e) => e.name === 'MarkDOMContent' && e.args?.data?.isMainFrame);
+// Its end: the page's DOMContentLoaded mark (deferred and module scripts have run; each SVG
+// image document has its own, in a frame of its own).
+const parseEndOf = (events, main, frame) => {
+  const mark = events.find((e) => e.name === 'MarkDOMContent' && e.args?.data?.frame === frame);
   return mark && main.filter((e) => TaskEvents.has(e.name) && e.ts <= mark.ts && e.ts + e.dur >= mark.ts).sort((a, b) => b.dur - a.dur)[0];
 };
 function parseEndTask(task, main, fcpTs) {
