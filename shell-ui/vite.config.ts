@@ -127,7 +127,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'shell-react', test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 2 },
-                { name: 'shell-code', test: (id: string) => !/\/src\/content\//.test(id), minShareCount: 2, priority: 1 },
+                // Not the model's constants nor a loading header's request for its customer: the
+                // session monitor and the entry load them when idle, without React (prerender/write.mjs).
+                { name: 'shell-code', test: (id: string) => !/\/src\/(content|model)\/|\/fetchPrivateState\.ts$/.test(id), minShareCount: 2, priority: 1 },
               ],
             },
           },

@@ -33,6 +33,9 @@ const { values: args } = parseArgs({
     gateway: { type: 'string', multiple: true },
     'logged-in': { type: 'boolean', default: process.env.VISITOR_LOGGED_IN === '1' },
     'logged-in-page': { type: 'string', default: '/festgeld/' },
+    // anna has no persona (the customer APIs answer 404): her pages get the loading header, which
+    // hydrates when idle; `active` (testdata/personas/active-de) gets the private header.
+    'logged-in-user': { type: 'string', default: 'anna' },
     // How long after the load event the page is watched for long tasks and shifts.
     settle: { type: 'string', default: '3000' },
     throttle: { type: 'string', default: '4' },
@@ -163,7 +166,8 @@ function beforeFirstPaint(events) {
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
     svgTextLayout: main.filter((e) => e.name === 'InlineNode::FindSvgTextChunks').reduce((n, e) => n + e.dur, 0) / 1000,
-    tasksAfterFcp: longTasksAfter(main, fcp.ts),
+    tasksAfterFcp: longTasksAfter(main, fcp.ts, parseEndOf(events, main, fcp.args?.frame)),
+    parseEndTask: parseEndTask(parseEndOf(events, main, fcp.args?.frame), main, fcp.ts),
     longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
   };
 }
@@ -172,7 +176,7 @@ function beforeFirstPaint(events) {
 // script's by file and function), each one's own time (children's taken out), the largest
 // first. Says which of a page's long tasks are the shell's and what in them.
 const TaskEvents = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-function longTasksAfter(main, fcpTs) {
+function longTasksAfter(main, fcpTs, parseEnd) {
   const tasks = main.filter((e) => TaskEvents.has(e.name) && e.dur > 50_000 && e.ts + e.dur > fcpTs);
   return tasks
     .filter((t, i) => !tasks.some((o, j) => j !== i && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && (o.ts < t.ts || o.dur > t.dur || j < i)))
@@ -192,8 +196,51 @@ function longTasksAfter(main, fcpTs) {
         stack.push(e);
       }
       const top = [...self].filter(([, us]) => us > 2000).sort((a, b) => b[1] - a[1]).slice(0, 8);
-      return { at: Math.round((task.ts - fcpTs) / 1000), ms: Math.round(task.dur / 1000), did: top.map(([n, us]) => `${n} ${Math.round(us / 1000)}`).join(', ') };
+      const ms = (us) => Math.round(us / 1000);
+      const { script, images } = shellPart(inside);
+      return { at: ms(task.ts - fcpTs), ms: ms(task.dur), script: ms(script), images: ms(images), parseEnd: task === parseEnd, did: top.map(([n, us]) => `${n} ${ms(us)}`).join(', ') };
     });
+}
+
+// The task that ends the page's parsing (deferred scripts run, the content laid out): the bare
+// page has one too, so the two of the same round say what the shell adds to it.
+// Its end: the page's DOMContentLoaded mark (deferred and module scripts have run; each SVG
+// image document has its own, in a frame of its own).
+const parseEndOf = (events, main, frame) => {
+  const mark = events.find((e) => e.name === 'MarkDOMContent' && e.args?.data?.frame === frame);
+  return mark && main.filter((e) => TaskEvents.has(e.name) && e.ts <= mark.ts && e.ts + e.dur >= mark.ts).sort((a, b) => b.dur - a.dur)[0];
+};
+function parseEndTask(task, main, fcpTs) {
+  if (!task) return null;
+  const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && !TaskEvents.has(e.name)).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  return { at: Math.round((task.ts - fcpTs) / 1000), ms: Math.round(task.dur / 1000), script: Math.round(shellPart(inside).script / 1000) };
+}
+
+// The shell's part of a task (the bare page runs no script and has no SVG image): its script
+// (what script events and the calls they make take) and its images (fetching the shell's SVG
+// files, building their documents, painting their views), each event's own time going to the
+// nearest of itself and its parents that says whose it is. The rest is rendering page and shell
+// together (style, layout, paint), which the bare page's own task of the same round sizes.
+const ScriptEvents = new Set(['HTMLParserScriptRunner ExecuteScript', 'v8.evaluateModule', 'v8.compileModule', 'v8.compile', 'FunctionCall', 'EvaluateScript', 'RunMicrotasks', 'TimerFire', 'FireIdleCallback', 'FireAnimationFrame']);
+const whose = (e) => {
+  const url = e.args?.data?.url ?? e.args?.beginData?.url ?? '';
+  if (e.name === 'ResourceFetcher::requestResource') return /\/_shell\//.test(url) ? (/\.m?js(\?|$)/.test(url) ? 'script' : 'images') : 'page';
+  if (e.name === 'PaintImage') return /\/_shell\//.test(url) ? 'images' : 'page';
+  if (e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost' || e.name === 'SVGImage::DataChanged') return 'images';
+  return ScriptEvents.has(e.name) ? 'script' : null;
+};
+function shellPart(inside) {
+  const part = { script: 0, images: 0, page: 0 };
+  const stack = [];
+  for (const e of inside) {
+    while (stack.length && stack.at(-1).e.ts + stack.at(-1).e.dur <= e.ts) stack.pop();
+    const parent = stack.at(-1);
+    const of = whose(e) ?? parent?.of ?? null;
+    if (parent?.of) part[parent.of] -= e.dur;
+    if (of) part[of] += e.dur;
+    stack.push({ e, of });
+  }
+  return { script: part.script, images: part.images };
 }
 
 async function logIn(browser, gw) {
@@ -201,7 +248,7 @@ async function logIn(browser, gw) {
   try {
     const page = await context.newPage();
     await page.goto(`${gw.base}/login/`);
-    await page.fill('#username', 'anna');
+    await page.fill('#username', args['logged-in-user']);
     await page.fill('#password', 'demo');
     await Promise.all([page.waitForURL(`${gw.base}/**`), page.click('button[type=submit]')]);
     return await context.storageState();
@@ -268,7 +315,8 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
-      for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}: ${t.did}`);
+      for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}${t.parseEnd ? ' (parse end)' : ''}, shell's script ${t.script}, images ${t.images}: ${t.did}`);
+      if (m.parseEndTask) say(`  parse end task ${m.parseEndTask.ms} ms at FCP${m.parseEndTask.at >= 0 ? '+' : ''}${m.parseEndTask.at}, shell's script ${m.parseEndTask.script}`);
     }
   }
   await stopAll();
@@ -294,6 +342,9 @@ async function main() {
       svgTextLayout: pick('svgTextLayout'),
       longestAfterFcp: pick('longestAfterFcp'),
       tasksOver50AfterFcp: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).length : NaN))),
+      parseEnd: stat(s.map((m) => m.parseEndTask?.ms ?? NaN)),
+      parseEndScript: stat(s.map((m) => m.parseEndTask?.script ?? NaN)),
+      shellInLong: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).reduce((n, t) => n + t.script + t.images, 0) : NaN))),
       hydratedRuns: s.filter((m) => m.hydrated).length,
       samples: s,
     };
@@ -324,6 +375,11 @@ async function main() {
   if (args.trace) {
     lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, the SVG documents the page built and the time their text took to lay out, the longest task that started after FCP and how many tasks over 50 ms did, median (range) in ms.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents | SVG text layout | longest task after FCP | tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} | ${fmt(r.svgTextLayout)} | ${fmt(r.longestAfterFcp)} | ${fmt(r.tasksOver50AfterFcp)} |`);
+  }
+  if (args.trace) {
+    const bare = (r) => rows.find((b) => b.page === r.page.replace(' (logged in)', '') && b.variant === 'bare');
+    lines.push('', "Attribution (--trace): the task that ends parsing, its script (the shell's: the bare page has none), and against the bare page's parse-end task of the same round; the shell's script and images (SVG documents built, views painted) inside the tasks over 50 ms after FCP, per load, median (range) in ms.", '', '| page | variant | parse-end task | its script | minus bare, same round | shell\'s part of tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- |');
+    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.parseEnd)} | ${fmt(r.parseEndScript)} | ${bare(r) && r.variant !== 'bare' ? fmt(stat(r.samples.map((m, j) => (m.parseEndTask?.ms ?? NaN) - (bare(r).samples[j].parseEndTask?.ms ?? NaN)))) : '-'} | ${fmt(r.shellInLong)} |`);
   }
   const md = `${lines.join('\n')}\n`;
   await mkdir(args.out, { recursive: true });

@@ -261,6 +261,14 @@ const inlinedSvgs = (await readFile(join(dist, stylesheets[0]), 'utf8')).match(/
 if (inlinedSvgs > InlinedSvgBudget) {
   over.push(`CSS inlines ${inlinedSvgs} SVG images (at most ${InlinedSvgBudget}): each is an SVG document built before the first paint; paint icons from src/icons/sprite.svg`);
 }
+// A customer's page starts the session monitor when idle, and a loading header's page asks for
+// its customer, without React (shell/hydrateLazily.ts): evaluating React's chunk is a task of
+// 40-80 ms on a slow phone, which only the first touch or the countdown's view may bring.
+const reactFile = Object.values(viteManifest).find((m) => m.name === 'shell-react')?.file;
+for (const [what, file] of [['the session monitor', monitorFile], ["a loading header's request for its customer", Object.values(viteManifest).find((m) => m.name === 'fetchPrivateState')?.file]]) {
+  if (!reactFile || !file) over.push(`cannot tell whether ${what} loads React (no ${reactFile ? 'chunk for it' : 'shell-react chunk'})`);
+  else if (chunkWithImports(file).includes(reactFile)) over.push(`${what} (${file}) imports React's chunk (${reactFile}) through ${chunkWithImports(file).join(', ')}: keep it to modules without React`);
+}
 if (customerJs.gz > Budget.js) over.push(`JS of a customer's page is ${kb(customerJs.gz)} gzip, over the ${kb(Budget.js)} budget`);
 if (banner && withBanner(customerFiles).gz > Budget.js) {
   over.push(`JS of a customer's page with the country banner is ${kb(withBanner(customerFiles).gz)} gzip, over the ${kb(Budget.js)} budget`);

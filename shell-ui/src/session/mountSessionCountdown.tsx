@@ -30,6 +30,20 @@ export function viewDue(view: CountdownView): boolean {
   return view.status === 'running' && (view.countdown || view.extendedMinutes !== null || view.remainingSeconds <= WarningMs / 1000 + ViewLeadSeconds);
 }
 
+/**
+ * loadCountdownView brings React and the countdown's view, each evaluated in a task of its own
+ * (nextTask between them and before the first render): together with the render they were
+ * one task of 100-250 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
+ */
+export async function loadCountdownView(nextTask: (then: () => void) => void = (then) => setTimeout(then)) {
+  const task = () => new Promise<void>((r) => nextTask(r));
+  const [{ createRoot }, { createElement, startTransition }] = await Promise.all([import('react-dom/client'), import('react')]);
+  await task();
+  const { SessionCountdown } = await import('./SessionCountdown.tsx');
+  await task();
+  return { createRoot, createElement, startTransition, SessionCountdown };
+}
+
 /** SessionCountdownHandle stops the page's monitor and removes its countdown. */
 export interface SessionCountdownHandle {
   monitor: SessionMonitor;
@@ -77,11 +91,14 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     void loadSessionEnd().catch(() => {});
     // React too comes with the view: until then the monitor runs without it, so a customer's
     // page runs no React untouched (shell/hydrateLazily.ts).
-    void Promise.all([import('react-dom/client'), import('./SessionCountdown.tsx')]).then(
-      ([{ createRoot }, { SessionCountdown }]) => {
+    void loadCountdownView().then(
+      ({ createRoot, createElement, startTransition, SessionCountdown }) => {
         if (stopped) return;
-        root = createRoot(mount, { identifierPrefix: SessionIdPrefix });
-        root.render(<SessionCountdown session={state.session} monitor={monitor} locale={state.locale} />);
+        const countdownRoot = createRoot(mount, { identifierPrefix: SessionIdPrefix });
+        root = countdownRoot;
+        // Rendered as a transition: in slices that yield to the browser, not one long task.
+        // createElement, not JSX: JSX here would import React's chunk with the monitor's.
+        startTransition(() => countdownRoot.render(createElement(SessionCountdown, { session: state.session, monitor, locale: state.locale })));
       },
       (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
     );

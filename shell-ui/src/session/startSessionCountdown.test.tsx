@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ShellState } from '../model/shellState.gen.ts';
 import type { Root } from 'react-dom/client';
 import { startSessionCountdown } from './startSessionCountdown.ts';
-import { viewDue } from './mountSessionCountdown.tsx';
+import { loadCountdownView, viewDue } from './mountSessionCountdown.tsx';
 import { OffView } from './sessionMonitor.ts';
 import type { CountdownView } from './sessionMonitor.ts';
 import { sessionIn } from './testing/fakeEdge.ts';
@@ -58,6 +58,36 @@ describe('startSessionCountdown', () => {
     expect(await startSessionCountdown(document, developer)).toBeNull();
     expect(document.querySelector('[data-shell="session"]')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  test('the monitor starts in a task after the one that runs its chunk', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+    document.body.innerHTML = '<main>page</main>';
+    const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 1800) };
+    const tasks: (() => void)[] = [];
+    let handle: unknown;
+    const started = startSessionCountdown(document, customer, () => {}, (then) => tasks.push(then)).then((h) => (handle = h));
+    await vi.waitFor(() => expect(tasks).toHaveLength(1)); // the chunk is in
+    await Promise.resolve();
+    expect(handle).toBeUndefined();
+    tasks[0]!();
+    await started;
+    expect(handle).toMatchObject({ monitor: expect.anything() });
+    (handle as { unmount: () => void }).unmount();
+  });
+
+  test("the countdown's view: React and the view's code run in tasks of their own, and the first render in a later one", async () => {
+    const tasks: (() => void)[] = [];
+    let view: Awaited<ReturnType<typeof loadCountdownView>> | undefined;
+    const loading = loadCountdownView((then) => tasks.push(then)).then((v) => (view = v));
+    await vi.waitFor(() => expect(tasks).toHaveLength(1)); // React is in
+    tasks.shift()!();
+    await vi.waitFor(() => expect(tasks).toHaveLength(1)); // the view's code is in
+    await Promise.resolve();
+    expect(view).toBeUndefined();
+    tasks.shift()!();
+    await loading;
+    expect(view?.SessionCountdown).toBeTypeOf('function');
   });
 
   test('far from the end, nothing is added to the page: nothing to see or hear yet', async () => {

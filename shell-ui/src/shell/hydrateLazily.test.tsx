@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { hydrateLazily, preloadShellCode } from './hydrateLazily.ts';
 import type { HydrateOptions } from './hydrateShell.tsx';
+import type { ShellState } from '../model/shellState.gen.ts';
 
 function Menu() {
   const [open, setOpen] = useState(false);
@@ -103,11 +104,56 @@ describe('hydrateLazily', () => {
     expect(seen.map((o) => o.countdown)).toEqual([false]); // hydration leaves the countdown alone
   });
 
-  test("a customer's loading header hydrates when idle (it becomes the customer's header untouched)", () => {
+  test("a customer's loading header hydrates when idle once their data is there (it becomes the customer's header untouched)", async () => {
+    page(true, 'loading');
+    const { load, release, seen } = slowChunk();
+    const customer = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'private', path: '/', year: 2026, isLoggedIn: true } as ShellState;
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown: async () => null, customerState: async () => customer, log: () => {} });
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    release();
+    // Asked once: the upgrade takes the customer it was given.
+    await vi.waitFor(() => expect(seen.map((o) => o.privateState)).toEqual([customer]));
+  });
+
+  test("a loading header whose customer's data does not come runs no React when idle: it stays, and the code is only preloaded", async () => {
+    // React's evaluation alone is a task of 60-80 ms on a slow phone, for nothing to show.
     page(true, 'loading');
     const { load } = slowChunk();
-    hydrateLazily(document, { load, whenIdle: (then) => then(), preload: () => {}, startCountdown: async () => null, log: () => {} });
+    const preload = vi.fn();
+    const customerState = vi.fn(async () => null);
+    hydrateLazily(document, { load, whenIdle: (then) => then(), preload, startCountdown: async () => null, customerState, log: () => {} });
+    await vi.waitFor(() => expect(preload).toHaveBeenCalledTimes(1));
+    expect(customerState).toHaveBeenCalledTimes(1);
+    expect(load).not.toHaveBeenCalled();
+    // A tap still hydrates it.
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  test('the task that ends parsing only listens: the state, the ad-click id and the marketing chunk wait for a task of their own', async () => {
+    // That task also lays the page's content out (over 50 ms on a slow phone by itself).
+    const state = { locale: 'de-DE', basePath: '', designVersion: 'v1', headerVariant: 'public', path: '/', year: 2026, isLoggedIn: false, marketing: { trackingAppId: 'app-1' } };
+    document.body.innerHTML = `<div data-shell="header">${renderToString(<Menu />)}</div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(state)}</script>`;
+    window.history.replaceState(null, '', '/festgeld/?gclid=ad-1');
+    sessionStorage.clear();
+    const later: (() => void)[] = [];
+    const startMarketing = vi.fn(async () => null);
+    const { load, release } = slowChunk();
+    hydrateLazily(document, { load, whenIdle: () => {}, preload: () => {}, later: (then) => later.push(then), startMarketing, log: () => {} });
+    expect(startMarketing).not.toHaveBeenCalled();
+    expect(sessionStorage.length).toBe(0);
+    // A tap in the meantime still counts.
+    button().dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    button().click();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(later).toHaveLength(1);
+    later[0]!();
+    expect(startMarketing).toHaveBeenCalledWith(expect.objectContaining({ marketing: { trackingAppId: 'app-1' } }), expect.any(Function));
+    expect(sessionStorage.length).toBe(1);
+    release();
+    await vi.waitFor(() => expect(button().getAttribute('aria-expanded')).toBe('true'));
+    window.history.replaceState(null, '', '/');
+    sessionStorage.clear();
   });
 
   test('a link is never held back: it keeps its own click', () => {

@@ -36,15 +36,53 @@ export interface LazyOptions extends HydrateOptions {
   preload?: (doc: Document) => void;
   /** startCountdown starts a customer's session monitor and countdown (default: its own chunk). */
   startCountdown?: (doc: Document, state: ShellState, log: (message: string) => void) => Promise<unknown>;
+  /** later runs what need not be in the task that ends the page's parsing (default: the next task). */
+  later?: (then: () => void) => void;
+  /**
+   * customerState asks the edge for a loading header's customer (default: fetchPrivateState):
+   * their private header's state, or null when it does not come.
+   */
+  customerState?: () => Promise<ShellState | null>;
+  /** startMarketing starts the marketing integrations (default: their own chunk). */
+  startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
 }
 
 /**
- * needsReactWhenIdle: what on a customer's page must change untouched, as React: a loading
- * header becomes the customer's once their data arrives; the sessions page lists the sessions.
+ * afterNextFrame runs its function in a task after the browser's next frame (the first paint,
+ * at the end of parsing), or after 500 ms where no frame comes (a tab in the background).
  */
-function needsReactWhenIdle(doc: Document, state: ShellState): boolean {
-  return state.headerVariant === 'loading' || doc.querySelector('[data-shell="sessions"]') !== null;
+function afterNextFrame(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, 500);
 }
+
+// Its own chunk: only a loading header's page asks.
+function fetchCustomerState(): Promise<ShellState | null> {
+  return import('../header/private/fetchPrivateState.ts').then((m) => m.fetchPrivateState());
+}
+
+function loadMarketing(state: ShellState, log: (message: string) => void): Promise<unknown> {
+  return import('../marketing/startMarketing.ts').then(
+    (m) => m.startMarketing(state, window, log),
+    (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
+  );
+}
+
+/**
+ * needsReactWhenIdle: what on a customer's page must change untouched, as React: the sessions
+ * page lists the sessions. (A loading header becomes the customer's once their data arrives:
+ * React comes when it has, see hydrateLazily.)
+ */
+function needsReactWhenIdle(doc: Document): boolean {
+  return doc.querySelector('[data-shell="sessions"]') !== null;
+}
+
 
 /**
  * loadShellCode runs React (its own chunk) in one task and the shell's components in a later
@@ -103,18 +141,26 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = afterNextFrame, startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
-  const read = readShellState(doc);
-  const state = read.ok ? read.state : null;
-  rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
-  // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
-  if (state?.marketing) {
-    void import('../marketing/startMarketing.ts').then(
-      (m) => m.startMarketing(state, window, log),
-      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
-    );
-  }
+  // This module runs in the task that ends the page's parsing, with the content's own layout
+  // (over 50 ms on a slow phone by itself), just before the first paint: it only listens for the
+  // first touch there, and reads the state, keeps the ad-click id and asks for the marketing
+  // chunk in a task after that paint (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x).
+  let state: ShellState | null | undefined;
+  const readState = () => {
+    if (state === undefined) {
+      const read = readShellState(doc);
+      state = read.ok ? read.state : null;
+    }
+    return state;
+  };
+  later(() => {
+    const state = readState();
+    rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
+    // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
+    if (state?.marketing) void startMarketing(state, log);
+  });
   const mounts = [...doc.querySelectorAll<HTMLElement>(MountSelector)];
   let started: Promise<unknown> | null = null;
   let taken = false; // React has taken over: nothing more to keep
@@ -161,10 +207,12 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
     hovered = null;
   };
 
+  // A loading header's customer, when hydrateLazily asked for them before React.
+  let privateState: ShellState | undefined;
   const start = () => {
     started ??= load().then(
       (m) =>
-        m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, onHydrated: () => {
+        m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, privateState, onHydrated: () => {
           // After the updates hydration's effects make (the phone-width picker becoming a
           // dialog's opener): React renders them in a task of its own right after this one.
           setTimeout(() => setTimeout(replay));
@@ -188,8 +236,21 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   listen(true);
   // A customer's page runs the session countdown; the header and footer only need the code at hand.
   whenIdle(() => {
+    const state = readState();
     if (state?.isLoggedIn) void startCountdown(doc, state, log);
-    if (state?.isLoggedIn && needsReactWhenIdle(doc, state)) void start();
+    if (state?.isLoggedIn && state.headerVariant === 'loading') {
+      // React (its evaluation alone 60-80 ms at 4x, then hydration) only once there is a
+      // customer to show: when their data does not come the loading header stays as it is.
+      void customerState().then(
+        (next) => {
+          if (next) {
+            privateState = next;
+            void start();
+          } else preload(doc);
+        },
+        () => preload(doc),
+      );
+    } else if (state?.isLoggedIn && needsReactWhenIdle(doc)) void start();
     else preload(doc);
   });
   return { start };

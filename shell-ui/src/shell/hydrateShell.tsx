@@ -6,6 +6,7 @@ import { FooterIdPrefix, FooterRoot, HeaderIdPrefix, HeaderRoot } from './roots.
 import { needsPublicNav } from './publicNav.ts';
 import { footerHidden } from './footerHidden.ts';
 import { readShellState } from './readState.ts';
+import type { ShellState } from '../model/shellState.gen.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import { loadPrivateHeader } from '../header/private/loadPrivateHeader.tsx';
 import { loadCountryBanner } from '../market/loadCountryBanner.tsx';
@@ -31,6 +32,8 @@ export interface HydrateOptions {
    * own when idle, without React, and hydrates the header and footer on the first touch).
    */
   countdown?: boolean;
+  /** privateState: a loading header's customer, already asked for (the upgrade asks otherwise). */
+  privateState?: ShellState;
 }
 
 /**
@@ -102,7 +105,7 @@ export async function hydrateShell(doc: Document, options: HydrateOptions = {}):
     // header once /_shell/state has the customer; only customers' pages load that code.
     if (state.headerVariant === 'loading' && state.isLoggedIn) {
       void import('../header/private/upgradeLoadingHeader.tsx')
-        .then((m) => m.upgradeLoadingHeader(state, content, log))
+        .then((m) => m.upgradeLoadingHeader(state, content, log, undefined, options.privateState))
         .then((next) => {
           if (!next) return;
           const { flags, basePath, path } = next.state;

@@ -3,9 +3,9 @@ import type { LocaleContent } from '../../model/content.ts';
 import type { ShellState } from '../../model/shellState.gen.ts';
 import { findContentLocale } from '../../content/index.ts';
 import { privateContentLocales } from './privateContentLocales.ts';
+import { PrivateVariant } from './fetchPrivateState.ts';
 
-/** PrivateVariant is the header variant of a logged-in customer with data. */
-export const PrivateVariant = 'private';
+export { PrivateVariant };
 
 /**
  * loadPrivateHeader gives the tree that hydrates a private header fragment, loading the

@@ -85,4 +85,20 @@ describe('a loading header becomes the private header', () => {
     expect(document.querySelector('.shell-nav-skeleton__item')).toBeNull();
     act(() => roots.forEach((r) => r.unmount()));
   });
+
+  test('given the customer already asked for (hydrateLazily asks before React), shows them without asking again', async () => {
+    const content = await findContentLocale('de-DE')!.load();
+    const state = loading();
+    const fetchState = vi.fn(() => answer(loading()));
+    vi.stubGlobal('fetch', fetchState);
+    const fragment = gatewaySplice(renderHeaderFragment(content, 'loading'), { year: 2026, path: state.path, basePath: '' });
+    document.body.innerHTML = `<div data-shell="header">${fragment}</div><script type="application/json" id="shell-state" data-shell="state">${JSON.stringify(state)}</script>`;
+    let roots: Awaited<ReturnType<typeof hydrateShell>> = [];
+    await act(async () => {
+      roots = await hydrateShell(document, { privateState: privateState('de-DE', Personas.unread, ['HAS_FIXED_DEPOSIT_ACCOUNT']), log: () => {} });
+    });
+    await vi.waitFor(() => expect(document.querySelector('.shell-avatar')?.textContent).toBe('AS'));
+    expect(fetchState).not.toHaveBeenCalled();
+    act(() => roots.forEach((r) => r.unmount()));
+  });
 });
