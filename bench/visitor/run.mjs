@@ -222,11 +222,13 @@ const WorkKindNames = [...WorkKinds.map(([k]) => k), 'other', 'idle'];
 function mainThreadToFcp(events, main, fcp) {
   // The page's own commit: the first after its document was requested (an SVG image's
   // document commits a navigation of its own later).
-  const request = main.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.resourceType === 'Document');
+  const instants = events.filter((e) => e.tid === fcp.tid && e.pid === fcp.pid && e.ph !== 'X');
+  const request = instants.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.resourceType === 'Document');
   const commit = main.find((e) => e.name === 'DocumentLoader::CommitNavigation' && e.ts >= (request?.ts ?? 0) && e.ts < fcp.ts);
   if (!commit) return {};
   const task = main.find((e) => TaskEvents.has(e.name) && e.ts <= commit.ts && e.ts + e.dur >= commit.ts + commit.dur);
   const from = task?.ts ?? commit.ts;
+  const commitFrame = main.find((e) => e.name === 'Layout' && e.ts > commit.ts && e.args?.beginData?.frame)?.args.beginData.frame;
   const spans = main.filter((e) => e.ts >= from && e.ts < fcp.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   const kindOf = (e) => (TaskEvents.has(e.name) ? 'other' : (WorkKinds.find(([, re]) => re.test(e.name))?.[0] ?? 'other'));
   const work = Object.fromEntries(WorkKindNames.map((k) => [k, 0]));
@@ -266,7 +268,15 @@ function mainThreadToFcp(events, main, fcp) {
       used.add(r);
       return String(urls.get(r.args.data.requestId)).split('/').pop();
     });
-  return { ...parts, svgBeforeFcp };
+  // Counts the machine's load does not move: elements whose style was computed, layout objects
+  // laid out, resources requested, between the commit and FCP.
+  const within = main.filter((e) => e.ts >= from && e.ts < fcp.ts);
+  const counts = {
+    count_styled: within.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0),
+    count_laidOut: within.filter((e) => e.name === 'Layout' && e.args?.beginData?.frame === commitFrame).reduce((n, e) => n + (e.args.beginData.dirtyObjects ?? 0), 0),
+    count_requests: instants.filter((e) => e.ts >= from && e.ts < fcp.ts && e.name === 'ResourceSendRequest' && e.args?.data?.resourceType !== 'Document').length,
+  };
+  return { ...parts, ...counts, svgBeforeFcp };
 }
 
 // What each main-thread task over 50 ms that ends after FCP did: its events by name (a
@@ -320,7 +330,8 @@ const median = (xs) => {
 const stat = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 
 // The parts of the time to FCP that each load reports (see measure and mainThreadToFcp).
-const PartKeys = ['ttfb', 'docEnd', 'parsed', 'cssRequest', 'cssEnd', ...WorkKindNames.map((k) => `work_${k}`)];
+const CountKeys = ['count_styled', 'count_laidOut', 'count_requests'];
+const PartKeys = ['ttfb', 'docEnd', 'parsed', 'cssRequest', 'cssEnd', ...WorkKindNames.map((k) => `work_${k}`), ...CountKeys];
 
 // --- main ---------------------------------------------------------------------
 async function main() {
@@ -372,6 +383,7 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
+      say(`  counts before FCP: ${CountKeys.map((k) => `${k.slice(6)} ${m[k]}`).join(' ')}`);
       say(`  to FCP: TTFB ${m.ttfb?.toFixed(0)} document end ${m.docEnd?.toFixed(0)} parsed ${m.parsed?.toFixed(0)} shell CSS ${m.cssRequest?.toFixed(0) ?? '-'}-${m.cssEnd?.toFixed(0) ?? '-'}${m.cssBlocking ? ' (render-blocking)' : ''}${args.trace ? `; main thread ${WorkKindNames.map((k) => `${k} ${m[`work_${k}`]?.toFixed(0)}`).join(' ')}; SVG documents ${m.svgBeforeFcp?.join(' ') || 'none'}` : ''}`);
       for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}: ${t.did}`);
     }
@@ -435,8 +447,8 @@ async function main() {
   }
   // The parts of the time to FCP, and each build's parts minus the bare page's of the same round.
   const partCols = ['TTFB', 'document end', 'parsed', 'shell CSS request', 'shell CSS end'];
-  const workCols = args.trace ? WorkKindNames : [];
-  const keys = PartKeys.slice(0, 5).concat(workCols.map((k) => `work_${k}`));
+  const workCols = args.trace ? [...WorkKindNames, 'elements styled', 'objects laid out', 'requests'] : [];
+  const keys = PartKeys.slice(0, 5).concat(args.trace ? PartKeys.slice(5) : []);
   lines.push('', `The parts of the time to FCP, median (range) in ms: from the navigation's start (Navigation and Resource Timing) the document's first byte (TTFB) and last, when the parser reached its end (domInteractive), the shell stylesheet's request and response end${args.trace ? "; then from the trace, the main thread's own time from the task that committed the navigation to FCP by kind of work (each event's own time: shaping = text shaping inside layout, svg = building SVG image documents, commit = the navigation's setup, other = the scheduler and IPC around tasks, idle = waiting: network or a frame)" : ''}.`, '', `| page | variant | ${partCols.concat(workCols).join(' | ')} | render-blocking CSS |`, `| --- | --- | ${keys.map(() => '---').join(' | ')} | --- |`);
   for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${keys.map((k) => (Number.isFinite(r[k].median) ? fmt(r[k]) : '-')).join(' | ')} | ${r.variant === 'bare' ? '-' : `${r.cssBlockingRuns}/${r.runs}`} |`);
   lines.push('', 'The same parts, each build minus the bare page of the same round, median (range) in ms.', '', `| page | variant | ${partCols.slice(0, 3).concat(workCols).join(' | ')} |`, `| --- | --- | ${keys.filter((k) => !k.startsWith('css')).map(() => '---').join(' | ')} |`);
