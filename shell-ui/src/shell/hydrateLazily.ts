@@ -84,6 +84,25 @@ export function preloadShellCode(doc: Document, files: string[] = ShellCode.star
   next(add);
 }
 
+/**
+ * afterFirstPaint runs its function in a task after the next frame (a frame's animation
+ * callbacks run before it is painted), or after FirstPaintBound ms in a tab that paints no frame
+ * (in the background), whichever comes first.
+ */
+export function afterFirstPaint(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, FirstPaintBound);
+}
+
+/** FirstPaintBound bounds afterFirstPaint's wait for a frame (ms). */
+export const FirstPaintBound = 1000;
+
 function afterLoadWhenIdle(start: () => void) {
   const idle = () => idleStep(start, 200);
   if (document.readyState === 'complete') idle();
