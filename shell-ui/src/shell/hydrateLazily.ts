@@ -65,12 +65,15 @@ function idleStep(then: () => void, fallbackMs = 50) {
   else setTimeout(then, fallbackMs);
 }
 
+/** shellCode lists the files of the shell's code (none when not a build: tests, the dev server). */
+const shellCode = () => (ShellCode.startsWith('__') ? [] : ShellCode.split(' '));
+
 /**
  * preloadShellCode adds a modulepreload link for each file of the shell's code, one link per
  * idle moment: the browser fetches and compiles each file in the task that adds its link, and
  * all of them in one were a task over 50 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
  */
-export function preloadShellCode(doc: Document, files: string[] = ShellCode.startsWith('__') ? [] : ShellCode.split(' '), next: (then: () => void) => void = idleStep) {
+export function preloadShellCode(doc: Document, files: string[] = shellCode(), next: (then: () => void) => void = idleStep) {
   const left = [...files]; // none when not a build (tests, the dev server)
   const add = () => {
     const file = left.shift();
@@ -103,6 +106,15 @@ export function afterFirstPaint(then: () => void) {
 /** FirstPaintBound bounds afterFirstPaint's wait for a frame (ms). */
 export const FirstPaintBound = 1000;
 
+/**
+ * pageChunks are the chunks the gateway names on a visitor's page's entry script (data-preload:
+ * the locale's content and the public menus, which hydration imports): preloaded with the
+ * shell's code, not in the head, where each was a request before a slow phone's first paint.
+ */
+export function pageChunks(doc: Document): string[] {
+  return doc.querySelector<HTMLScriptElement>('script[data-shell="script"][data-preload]')?.dataset.preload?.split(' ').filter(Boolean) ?? [];
+}
+
 function afterLoadWhenIdle(start: () => void) {
   const idle = () => idleStep(start, 200);
   if (document.readyState === 'complete') idle();
@@ -122,7 +134,7 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d, [...pageChunks(d), ...shellCode()]), startCountdown = startSessionCountdown, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   const read = readShellState(doc);
   const state = read.ok ? read.state : null;
@@ -181,6 +193,8 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   };
 
   const start = () => {
+    // The page's chunks at once, beside the hydration code, not one round trip after it.
+    if (!started) preloadShellCode(doc, pageChunks(doc), (then) => then());
     started ??= load().then(
       (m) =>
         m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, onHydrated: () => {
