@@ -139,12 +139,16 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   const read = readShellState(doc);
   const state = read.ok ? read.state : null;
   rememberAdClickId(doc.location?.search ?? ''); // the dashboard link's ad-click-id (lib/adClickId.ts)
-  // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways only.
+  // The marketing integrations (marketing.go): their own chunk, no React, on configured gateways
+  // only; asked for after the first paint (here, it was a request on a slow phone's main thread
+  // inside the task before it: 16 ms at 4x, bench/HISTORY.md 2026-11-27 "paint").
   if (state?.marketing) {
-    void import('../marketing/startMarketing.ts').then(
-      (m) => m.startMarketing(state, window, log),
-      (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
-    );
+    afterFirstPaint(() => {
+      void import('../marketing/startMarketing.ts').then(
+        (m) => m.startMarketing(state, window, log),
+        (err: unknown) => log(`cannot load the marketing integrations (${(err as Error).message})`),
+      );
+    });
   }
   const mounts = [...doc.querySelectorAll<HTMLElement>(MountSelector)];
   let started: Promise<unknown> | null = null;
