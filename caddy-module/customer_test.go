@@ -384,12 +384,16 @@ func TestHeadPreloadsTheChunksOfThePagesHeader(t *testing.T) {
 		customer   bool
 		wantHeader string
 		want       []string
+		wantNamed  []string // on the entry, for it to preload after the first paint
 	}{
-		{"visitor", fast, false, "public", []string{content, nav}},
-		{"customer", fast, true, "private", []string{content, private, menus}},
-		{"customer, data late", slow, true, "loading", []string{content, upgrade, private, menus}},
+		// A visitor's page requests nothing but the entry before its first paint (bench/HISTORY.md,
+		// 2026-11-27 "paint"): its chunks are named on the entry script.
+		{"visitor", fast, false, "public", nil, []string{content, nav}},
+		{"customer", fast, true, "private", []string{content, private, menus}, nil},
+		{"customer, data late", slow, true, "loading", []string{content, upgrade, private, menus}, nil},
 	}
 	preloads := regexp.MustCompile(`<link rel="modulepreload" href="([^"]+)" data-shell="preload">`)
+	namedOnEntry := regexp.MustCompile(`<script type="module" src="[^"]+" data-shell="script" data-preload="([^"]+)">`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var cookie *http.Cookie
@@ -406,6 +410,15 @@ func TestHeadPreloadsTheChunksOfThePagesHeader(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("preloads %v, want %v", got, tt.want)
+			}
+			var named []string
+			if m := namedOnEntry.FindStringSubmatch(body); m != nil {
+				for _, f := range strings.Fields(m[1]) {
+					named = append(named, asset(f))
+				}
+			}
+			if !slices.Equal(named, tt.wantNamed) {
+				t.Errorf("named on the entry %v, want %v", named, tt.wantNamed)
 			}
 		})
 	}

@@ -6,7 +6,7 @@
 // and ranges over the rounds, in JSON and a Markdown table.
 //
 //   node bench/visitor/run.mjs [--runs 9] [--pages /festgeld/,/en-gb/savings-accounts/fixed-rate-bonds/]
-//     [--gateway new=bin/shellgate] [--gateway old=/tmp/old-shellgate] [--logged-in] [--trace] [--out bench/results/visitor]
+//     [--gateway new=bin/shellgate] [--gateway old=/tmp/old-shellgate] [--logged-in] [--trace] [--save-traces DIR] [--out bench/results/visitor]
 //
 // It starts what it needs itself: each gateway build with the demo Caddyfile (its own content
 // origin on loopback; the first one's origin serves the bare page), and with --logged-in the dev
@@ -19,6 +19,15 @@
 // Steadier than FCP on a shared machine: work done, not when the machine let it be done.
 // After FCP: the longest task, how many over 50 ms, and for each of them (printed per load)
 // what it did, by trace event and script (what to split or defer), and SVG text layout time.
+//
+// The parts of the time to FCP, per load (printed) and as medians, also each build minus the bare
+// page of the same round: the document's first and last byte, when the parser reached its end,
+// the shell stylesheet's request and arrival and whether it blocked rendering (Navigation and
+// Resource Timing); with --trace, the main thread's own time from the navigation's commit to FCP
+// by kind of work (parse, script, style, layout, text shaping, paint, resource requests, SVG
+// documents...) and idle, so that a gap in FCP is the sum of named parts; and which SVG
+// documents were built before FCP, by image. VISITOR_DEBUG_KIND=other prints the events a kind
+// is made of.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,6 +49,8 @@ const { values: args } = parseArgs({
     settle: { type: 'string', default: '3000' },
     throttle: { type: 'string', default: '4' },
     trace: { type: 'boolean', default: process.env.VISITOR_TRACE === '1' },
+    // With --trace: also write each load's raw trace here (one JSON file a load, for DevTools).
+    'save-traces': { type: 'string' },
     out: { type: 'string', default: join(repoRoot, 'bench', 'results', 'visitor') },
   },
 });
@@ -116,6 +127,10 @@ async function measure(browser, url, storageState) {
       await cdp.send('Tracing.end');
       await complete;
       traced = beforeFirstPaint(events);
+      if (args['save-traces']) {
+        await mkdir(args['save-traces'], { recursive: true });
+        await writeFile(join(args['save-traces'], `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`), JSON.stringify({ traceEvents: events }));
+      }
     }
     const m = await page.evaluate(() => {
       const seen = window.__visitor;
@@ -124,7 +139,20 @@ async function measure(browser, url, storageState) {
         .filter((r) => r.initiatorType === 'script' || r.initiatorType === 'link' && /\.m?js(\?|$)/.test(r.name) || /\.m?js(\?|$)/.test(r.name));
       const css = performance.getEntriesByType('resource').filter((r) => /\.css(\?|$)/.test(r.name));
       const sum = (list, key) => list.reduce((n, r) => n + (r[key] || 0), 0);
+      // The parts of the time to FCP the page's own timing knows: the document's response (TTFB
+      // and its end), when the parser reached the end of the document, and the shell's stylesheet.
+      const nav = performance.getEntriesByType('navigation')[0] ?? {};
+      const shellCss = css.find((r) => r.name.includes('/_shell/'));
+      const timing = {
+        ttfb: nav.responseStart,
+        docEnd: nav.responseEnd,
+        parsed: nav.domInteractive,
+        cssRequest: shellCss?.requestStart,
+        cssEnd: shellCss?.responseEnd,
+        cssBlocking: shellCss ? shellCss.renderBlockingStatus === 'blocking' : undefined,
+      };
       return {
+        ...timing,
         fcp: seen.fcp,
         lcp: seen.lcp,
         cls: seen.cls,
@@ -146,7 +174,8 @@ async function measure(browser, url, storageState) {
       const counted = start + duration - from;
       tbt += Math.max(0, counted - 50);
     }
-    return { fcp: m.fcp, lcp: m.lcp, cls: m.cls, tbt, longest, tasks: m.longtasks.length, jsDecoded: m.jsDecoded, jsTransfer: m.jsTransfer, jsFiles: m.jsFiles, cssDecoded: m.cssDecoded, hydrated: m.hydrated, ...traced };
+    const { longtasks, ...seen } = m;
+    return { ...seen, tbt, longest, tasks: longtasks.length, ...traced };
   } finally {
     await context.close();
   }
@@ -166,10 +195,92 @@ function beforeFirstPaint(events) {
     layoutBeforeFcp: before('Layout'),
     svgDocuments: main.filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost').length,
     svgTextLayout: main.filter((e) => e.name === 'InlineNode::FindSvgTextChunks').reduce((n, e) => n + e.dur, 0) / 1000,
+    ...mainThreadToFcp(events, main, fcp),
     tasksAfterFcp: longTasksAfter(main, fcp.ts, parseEndOf(events, main, fcp.args?.frame)),
     parseEndTask: parseEndTask(parseEndOf(events, main, fcp.args?.frame), main, fcp.ts),
     longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
   };
+}
+
+// Where the main thread's time went from the start of the task that committed the page's
+// navigation to first contentful paint, by kind of work (each event's own time, its children's
+// taken out, so nothing counts twice): what is left of that span is "idle", the main thread
+// waiting (for the network: the document's rest, a render-blocking stylesheet, or for a frame).
+// "commit" is the navigation's own setup (the old document's teardown, the new one's window),
+// "other" the scheduler's and IPC's own time around tasks.
+// Also the SVG documents built before FCP, each named by the image it was built for.
+const WorkKinds = [
+  ['shaping', /ShapeText/],
+  ['svg', /IsolatedSVGDocumentHost|SVGImage|XMLDocumentParser/],
+  ['script', /^v8\.|^V8\.|EvaluateScript|FunctionCall|RunMicrotasks|TimerBase::run|EventDispatch|RunScripts|ExecuteScript/],
+  ['cssParse', /CSSParser|ParseAuthorStyleSheet|RuleSet::|updateActiveStyleSheets/],
+  ['parse', /ParseHTML|HTMLDocumentParser|TextResourceDecoder|DecodedDataDocumentParser|FinishedParsing/],
+  ['style', /UpdateLayoutTree|recalcStyle|rebuildLayoutTree|Document::updateStyle|StyleEngine|StyleRecalc/],
+  ['layout', /^Layout$|performLayout|UpdateStyleAndLayout|LayoutObject/],
+  ['paint', /Paint|Commit$|Layerize|CompositingInputs|UpdateLifecycle|Raster|AnimationFrame|serviceScriptedAnimations/],
+  ['commit', /CommitNavigation|Frame::Detach|Document::shutdown|InitializeWindow|createFrameView|^Document::Document$|Document::Initialize|CommitLoad|DispatchUnload|DidInstallNewDocument|FinishedLoading/],
+  ['fetch', /ResourceFetcher|ResponseBodyLoader|Resource(Load|Finish)|PreloadScanner|FetchQueuedPreloads/],
+];
+const debugKinds = new Map();
+const WorkKindNames = [...WorkKinds.map(([k]) => k), 'other', 'idle'];
+function mainThreadToFcp(events, main, fcp) {
+  // The page's own commit: the first after its document was requested (an SVG image's
+  // document commits a navigation of its own later).
+  const instants = events.filter((e) => e.tid === fcp.tid && e.pid === fcp.pid && e.ph !== 'X');
+  const request = instants.find((e) => e.name === 'ResourceSendRequest' && e.args?.data?.resourceType === 'Document');
+  const commit = main.find((e) => e.name === 'DocumentLoader::CommitNavigation' && e.ts >= (request?.ts ?? 0) && e.ts < fcp.ts);
+  if (!commit) return {};
+  const task = main.find((e) => TaskEvents.has(e.name) && e.ts <= commit.ts && e.ts + e.dur >= commit.ts + commit.dur);
+  const from = task?.ts ?? commit.ts;
+  const commitFrame = main.find((e) => e.name === 'Layout' && e.ts > commit.ts && e.args?.beginData?.frame)?.args.beginData.frame;
+  const spans = main.filter((e) => e.ts >= from && e.ts < fcp.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const kindOf = (e) => (TaskEvents.has(e.name) ? 'other' : (WorkKinds.find(([, re]) => re.test(e.name))?.[0] ?? 'other'));
+  const work = Object.fromEntries(WorkKindNames.map((k) => [k, 0]));
+  const stack = [];
+  let busy = 0;
+  for (const e of spans) {
+    const end = Math.min(e.ts + e.dur, fcp.ts);
+    while (stack.length && stack.at(-1).end <= e.ts) stack.pop();
+    const own = end - e.ts;
+    if (stack.length) work[stack.at(-1).kind] -= own;
+    else busy += own;
+    // A child keeps its parent's kind when it is only a wrapper ("other").
+    const kind = kindOf(e) === 'other' && stack.length ? stack.at(-1).kind : kindOf(e);
+    work[kind] += own;
+    if (process.env.VISITOR_DEBUG_KIND) {
+      if (stack.length) debugKinds.set(stack.at(-1).name, (debugKinds.get(stack.at(-1).name) ?? 0) - own);
+      debugKinds.set(`${kind} ${e.name}`, (debugKinds.get(`${kind} ${e.name}`) ?? 0) + own);
+    }
+    stack.push({ end, kind, name: `${kind} ${e.name}` });
+  }
+  work.idle = fcp.ts - from - busy;
+  if (process.env.VISITOR_DEBUG_KIND) say(`  kinds: ${[...debugKinds].filter(([n]) => n.startsWith(process.env.VISITOR_DEBUG_KIND)).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`).join(', ')}`);
+  debugKinds.clear();
+  const parts = Object.fromEntries(Object.entries(work).map(([k, us]) => [`work_${k}`, us / 1000]));
+  // Which image each SVG document before FCP was built for: the latest SVG response before it
+  // not yet given a document; a data: URI inlined in a stylesheet is built inside style
+  // recalculation before its response event, so a document with none is that.
+  const urls = new Map();
+  for (const e of events) if (e.name === 'ResourceSendRequest' && e.args?.data?.requestId) urls.set(e.args.data.requestId, e.args.data.url);
+  const svgResponses = events.filter((e) => e.name === 'ResourceReceiveResponse' && /^data:image\/svg|\.svg(#|\?|$)/.test(urls.get(e.args?.data?.requestId) ?? '') && !(urls.get(e.args.data.requestId) ?? '').startsWith('data:'));
+  const used = new Set();
+  const svgBeforeFcp = main
+    .filter((e) => e.name === 'IsolatedSVGDocumentHost::IsolatedSVGDocumentHost' && e.ts < fcp.ts)
+    .map((doc) => {
+      const r = svgResponses.filter((x) => x.ts <= doc.ts && !used.has(x)).at(-1);
+      if (!r) return 'data: URI';
+      used.add(r);
+      return String(urls.get(r.args.data.requestId)).split('/').pop();
+    });
+  // Counts the machine's load does not move: elements whose style was computed, layout objects
+  // laid out, resources requested, between the commit and FCP.
+  const within = main.filter((e) => e.ts >= from && e.ts < fcp.ts);
+  const counts = {
+    count_styled: within.filter((e) => e.name === 'UpdateLayoutTree').reduce((n, e) => n + (e.args?.elementCount ?? 0), 0),
+    count_laidOut: within.filter((e) => e.name === 'Layout' && e.args?.beginData?.frame === commitFrame).reduce((n, e) => n + (e.args.beginData.dirtyObjects ?? 0), 0),
+    count_requests: instants.filter((e) => e.ts >= from && e.ts < fcp.ts && e.name === 'ResourceSendRequest' && e.args?.data?.resourceType !== 'Document').length,
+  };
+  return { ...parts, ...counts, svgBeforeFcp };
 }
 
 // What each main-thread task over 50 ms that ends after FCP did: its events by name (a
@@ -265,6 +376,10 @@ const median = (xs) => {
 };
 const stat = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs) });
 
+// The parts of the time to FCP that each load reports (see measure and mainThreadToFcp).
+const CountKeys = ['count_styled', 'count_laidOut', 'count_requests'];
+const PartKeys = ['ttfb', 'docEnd', 'parsed', 'cssRequest', 'cssEnd', ...WorkKindNames.map((k) => `work_${k}`), ...CountKeys];
+
 // --- main ---------------------------------------------------------------------
 async function main() {
   let idp = null;
@@ -315,6 +430,8 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
+      say(`  counts before FCP: ${CountKeys.map((k) => `${k.slice(6)} ${m[k]}`).join(' ')}`);
+      say(`  to FCP: TTFB ${m.ttfb?.toFixed(0)} document end ${m.docEnd?.toFixed(0)} parsed ${m.parsed?.toFixed(0)} shell CSS ${m.cssRequest?.toFixed(0) ?? '-'}-${m.cssEnd?.toFixed(0) ?? '-'}${m.cssBlocking ? ' (render-blocking)' : ''}${args.trace ? `; main thread ${WorkKindNames.map((k) => `${k} ${m[`work_${k}`]?.toFixed(0)}`).join(' ')}; SVG documents ${m.svgBeforeFcp?.join(' ') || 'none'}` : ''}`);
       for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}${t.parseEnd ? ' (parse end)' : ''}, shell's script ${t.script}, images ${t.images}: ${t.did}`);
       if (m.parseEndTask) say(`  parse end task ${m.parseEndTask.ms} ms at FCP${m.parseEndTask.at >= 0 ? '+' : ''}${m.parseEndTask.at}, shell's script ${m.parseEndTask.script}`);
     }
@@ -345,6 +462,9 @@ async function main() {
       parseEnd: stat(s.map((m) => m.parseEndTask?.ms ?? NaN)),
       parseEndScript: stat(s.map((m) => m.parseEndTask?.script ?? NaN)),
       shellInLong: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).reduce((n, t) => n + t.script + t.images, 0) : NaN))),
+      ...Object.fromEntries(PartKeys.map((k) => [k, pick(k)])),
+      cssBlockingRuns: s.filter((m) => m.cssBlocking).length,
+      svgBeforeFcpNames: [...new Set(s.flatMap((m) => m.svgBeforeFcp ?? []))],
       hydratedRuns: s.filter((m) => m.hydrated).length,
       samples: s,
     };
@@ -380,6 +500,25 @@ async function main() {
     const bare = (r) => rows.find((b) => b.page === r.page.replace(' (logged in)', '') && b.variant === 'bare');
     lines.push('', "Attribution (--trace): the task that ends parsing, its script (the shell's: the bare page has none), and against the bare page's parse-end task of the same round; the shell's script and images (SVG documents built, views painted) inside the tasks over 50 ms after FCP, per load, median (range) in ms.", '', '| page | variant | parse-end task | its script | minus bare, same round | shell\'s part of tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- |');
     for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.parseEnd)} | ${fmt(r.parseEndScript)} | ${bare(r) && r.variant !== 'bare' ? fmt(stat(r.samples.map((m, j) => (m.parseEndTask?.ms ?? NaN) - (bare(r).samples[j].parseEndTask?.ms ?? NaN)))) : '-'} | ${fmt(r.shellInLong)} |`);
+  }
+  // The parts of the time to FCP, and each build's parts minus the bare page's of the same round.
+  const partCols = ['TTFB', 'document end', 'parsed', 'shell CSS request', 'shell CSS end'];
+  const workCols = args.trace ? [...WorkKindNames, 'elements styled', 'objects laid out', 'requests'] : [];
+  const keys = PartKeys.slice(0, 5).concat(args.trace ? PartKeys.slice(5) : []);
+  lines.push('', `The parts of the time to FCP, median (range) in ms: from the navigation's start (Navigation and Resource Timing) the document's first byte (TTFB) and last, when the parser reached its end (domInteractive), the shell stylesheet's request and response end${args.trace ? "; then from the trace, the main thread's own time from the task that committed the navigation to FCP by kind of work (each event's own time: shaping = text shaping inside layout, svg = building SVG image documents, commit = the navigation's setup, other = the scheduler and IPC around tasks, idle = waiting: network or a frame)" : ''}.`, '', `| page | variant | ${partCols.concat(workCols).join(' | ')} | render-blocking CSS |`, `| --- | --- | ${keys.map(() => '---').join(' | ')} | --- |`);
+  for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${keys.map((k) => (Number.isFinite(r[k].median) ? fmt(r[k]) : '-')).join(' | ')} | ${r.variant === 'bare' ? '-' : `${r.cssBlockingRuns}/${r.runs}`} |`);
+  lines.push('', 'The same parts, each build minus the bare page of the same round, median (range) in ms.', '', `| page | variant | ${partCols.slice(0, 3).concat(workCols).join(' | ')} |`, `| --- | --- | ${keys.filter((k) => !k.startsWith('css')).map(() => '---').join(' | ')} |`);
+  for (const path of pages) {
+    const bare = rows.find((r) => r.page === path && r.variant === 'bare');
+    for (const gw of started) {
+      const row = rows.find((r) => r.page === path && r.variant === gw.label);
+      const d = (k) => stat(row.samples.map((m, j) => m[k] - bare.samples[j][k]));
+      lines.push(`| ${path} | ${gw.label} | ${keys.filter((k) => !k.startsWith('css')).map((k) => fmt(d(k))).join(' | ')} |`);
+    }
+  }
+  if (args.trace) {
+    lines.push('', 'SVG documents built before FCP (by image; "data: URI" = inlined in a stylesheet):', '');
+    for (const r of rows) lines.push(`- ${r.page} ${r.variant}: ${r.svgBeforeFcpNames.join(', ') || 'none'} (median ${fmt(stat(r.samples.map((m) => m.svgBeforeFcp?.length ?? NaN)))} a load)`);
   }
   const md = `${lines.join('\n')}\n`;
   await mkdir(args.out, { recursive: true });

@@ -152,16 +152,30 @@ func headAssets(m *Manifest, prefix, locale string, a Audience) []byte {
 	for _, s := range m.Stylesheets {
 		fmt.Fprintf(&sb, `<link rel="stylesheet" href="%s" data-shell="style">`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
 	}
-	for _, s := range m.Scripts {
-		fmt.Fprintf(&sb, `<script type="module" src="%s" data-shell="script"></script>`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")))
+	// A visitor's page names its chunks on the entry (data-preload) instead of preloading them:
+	// the entry preloads them when the browser is idle or the visitor reaches for a control. Each
+	// <link rel="modulepreload"> in the head was a request the main thread made, and a response it
+	// took, before a slow phone's first paint (bench/HISTORY.md, 2026-11-27 "paint").
+	var later []string
+	if locale != "" && a == AudiencePublic {
+		for _, s := range []string{m.LocaleScripts[locale], m.PublicNavScripts[locale]} {
+			if s != "" {
+				later = append(later, strings.TrimPrefix(s, "assets/"))
+			}
+		}
 	}
-	if locale == "" {
+	for _, s := range m.Scripts {
+		named := ""
+		if len(later) > 0 {
+			named = ` data-preload="` + html.EscapeString(strings.Join(later, " ")) + `"`
+		}
+		fmt.Fprintf(&sb, `<script type="module" src="%s" data-shell="script"%s></script>`, html.EscapeString(prefix+strings.TrimPrefix(s, "assets/")), named)
+	}
+	if locale == "" || a == AudiencePublic {
 		return []byte(sb.String())
 	}
 	preload(m.LocaleScripts[locale])
 	switch a {
-	case AudiencePublic:
-		preload(m.PublicNavScripts[locale])
 	case AudienceLoading:
 		preload(m.CustomerScripts[chunkUpgrade])
 		fallthrough

@@ -17,12 +17,13 @@ export const iconsDir = dirname(fileURLToPath(import.meta.url));
 const Gap = 200;
 
 /** BrandMarks are not in the sprite: the header's is inlined so that the header's first frame
- * has it (Logo.css), the footer's is a file of its own (Footer.css). They were kept out while
- * their words were SVG <text>, laid out again each time a view of the sprite was painted; as
- * outlines the footer's could join the sprite (one SVG document fewer, not measured). */
-export const BrandMarks = new Set(['brand.svg', 'brand-light.svg']);
+ * has it (Logo.css). The footer's (brand-light.svg) is a view of the sprite: a file of its own
+ * was one more request and SVG document, before the first paint on a phone whenever the footer
+ * starts within one and a half screens (content-visibility: auto renders it then); its words
+ * are outlines, so the sprite lays out no text for it. */
+export const BrandMarks = new Set(['brand.svg']);
 
-/** iconFiles lists the sprite's icons: every .svg here but the sprite and the brand marks. */
+/** iconFiles lists the sprite's icons: every .svg here but the sprite and the header's brand mark. */
 export function iconFiles(): string[] {
   return readdirSync(iconsDir)
     .filter((f) => f.endsWith('.svg') && f !== 'sprite.svg' && !BrandMarks.has(f))

@@ -2,8 +2,8 @@
 // document (page, frame, parser, layout) for each distinct SVG image a page paints, and for an
 // image inlined as a data URI it does so inside the style recalculation before the first paint:
 // fourteen inlined icons were ~300 ms of it on a 4x slowed phone (bench/HISTORY.md, 2026-11-27
-// "style"). So icons come from one file, the sprite, as views (one document for all), and only
-// the header's brand mark is inlined, to be in the first frame. These tests count, they time
+// "style"). So icons and the footer's brand mark come from one file, the sprite, as views (one
+// document for all), and only the header's brand mark is inlined, to be in the first frame. These tests count, they time
 // nothing; the build (prerender/write.mjs) checks the built stylesheet the same way.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -20,13 +20,13 @@ const images = sheets.flatMap((file) =>
   })),
 );
 
-test('the shell stylesheets paint every icon from the sprite but the two brand marks', () => {
+test('the shell stylesheets paint every icon from the sprite but the header brand mark', () => {
   expect(images.length).toBeGreaterThan(10);
   const own = images.filter((i) => i.icon !== 'icons/sprite.svg' || !i.url.includes('#'));
   expect(
     own.map((i) => `${i.file}: ${i.url}`),
     'each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view',
-  ).toEqual(['footer/Footer.css: ../icons/brand-light.svg?no-inline', 'header/Logo.css: ../icons/brand.svg']);
+  ).toEqual(['header/Logo.css: ../icons/brand.svg']);
 });
 
 test('only the header brand mark may be inlined: every other image is a file of its own', () => {

@@ -4,7 +4,7 @@ import { act, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { hydrateLazily, preloadShellCode } from './hydrateLazily.ts';
+import { hydrateLazily, pageChunks, preloadShellCode } from './hydrateLazily.ts';
 import type { HydrateOptions } from './hydrateShell.tsx';
 import type { ShellState } from '../model/shellState.gen.ts';
 
@@ -189,4 +189,29 @@ test("the shell's code is preloaded one file per idle moment, none in the task t
   expect(added).toEqual([1, 2, 3, 3]);
   expect(links()).toEqual(['react.js', 'shell.js', 'nav.js']);
   for (const l of document.head.querySelectorAll('link[rel=modulepreload]')) l.remove();
+});
+
+test("a visitor's page preloads the chunks named on its entry when idle, or at once on the first tap, never before the first paint", async () => {
+  // The gateway names the locale's content and the public menus on the entry (data-preload)
+  // instead of <link rel="modulepreload"> in the head: each of those was a request and a
+  // response a slow phone's main thread handled before its first paint.
+  page();
+  const entry = document.createElement('script');
+  entry.type = 'module';
+  entry.dataset.shell = 'script';
+  entry.dataset.preload = 'shell-de-DE-c.js shell-de-DE-nav-d.js';
+  document.head.append(entry);
+  const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => l.href.split('/').pop());
+  try {
+    expect(pageChunks(document)).toEqual(['shell-de-DE-c.js', 'shell-de-DE-nav-d.js']);
+    let idle: (() => void) | null = null;
+    const { start } = hydrateLazily(document, { whenIdle: (then) => (idle = then), load: () => new Promise(() => {}) });
+    expect(links(), 'preloaded before the browser was idle').toEqual([]);
+    void start(); // the visitor reached for a control before the browser was idle
+    expect(links(), "the page's chunks are fetched beside the hydration code, not one round trip after it").toEqual(['shell-de-DE-c.js', 'shell-de-DE-nav-d.js']);
+    idle!();
+  } finally {
+    entry.remove();
+    for (const l of document.head.querySelectorAll('link[rel=modulepreload]')) l.remove();
+  }
 });

@@ -36,7 +36,7 @@ export interface LazyOptions extends HydrateOptions {
   preload?: (doc: Document) => void;
   /** startCountdown starts a customer's session monitor and countdown (default: its own chunk). */
   startCountdown?: (doc: Document, state: ShellState, log: (message: string) => void) => Promise<unknown>;
-  /** later runs what need not be in the task that ends the page's parsing (default: the next task). */
+  /** later runs what need not be in the task that ends the page's parsing (default: afterFirstPaint). */
   later?: (then: () => void) => void;
   /**
    * customerState asks the edge for a loading header's customer (default: fetchPrivateState):
@@ -45,21 +45,6 @@ export interface LazyOptions extends HydrateOptions {
   customerState?: () => Promise<ShellState | null>;
   /** startMarketing starts the marketing integrations (default: their own chunk). */
   startMarketing?: (state: ShellState, log: (message: string) => void) => Promise<unknown>;
-}
-
-/**
- * afterNextFrame runs its function in a task after the browser's next frame (the first paint,
- * at the end of parsing), or after 500 ms where no frame comes (a tab in the background).
- */
-function afterNextFrame(then: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    then();
-  };
-  requestAnimationFrame(() => setTimeout(run));
-  setTimeout(run, 500);
 }
 
 // Its own chunk: only a loading header's page asks.
@@ -103,12 +88,15 @@ function idleStep(then: () => void, fallbackMs = 50) {
   else setTimeout(then, fallbackMs);
 }
 
+/** shellCode lists the files of the shell's code (none when not a build: tests, the dev server). */
+const shellCode = () => (ShellCode.startsWith('__') ? [] : ShellCode.split(' '));
+
 /**
  * preloadShellCode adds a modulepreload link for each file of the shell's code, one link per
  * idle moment: the browser fetches and compiles each file in the task that adds its link, and
  * all of them in one were a task over 50 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
  */
-export function preloadShellCode(doc: Document, files: string[] = ShellCode.startsWith('__') ? [] : ShellCode.split(' '), next: (then: () => void) => void = idleStep) {
+export function preloadShellCode(doc: Document, files: string[] = shellCode(), next: (then: () => void) => void = idleStep) {
   const left = [...files]; // none when not a build (tests, the dev server)
   const add = () => {
     const file = left.shift();
@@ -120,6 +108,34 @@ export function preloadShellCode(doc: Document, files: string[] = ShellCode.star
     next(add);
   };
   next(add);
+}
+
+/**
+ * afterFirstPaint runs its function in a task after the next frame (a frame's animation
+ * callbacks run before it is painted), or after FirstPaintBound ms in a tab that paints no frame
+ * (in the background), whichever comes first.
+ */
+export function afterFirstPaint(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, FirstPaintBound);
+}
+
+/** FirstPaintBound bounds afterFirstPaint's wait for a frame (ms). */
+export const FirstPaintBound = 1000;
+
+/**
+ * pageChunks are the chunks the gateway names on a visitor's page's entry script (data-preload:
+ * the locale's content and the public menus, which hydration imports): preloaded with the
+ * shell's code, not in the head, where each was a request before a slow phone's first paint.
+ */
+export function pageChunks(doc: Document): string[] {
+  return doc.querySelector<HTMLScriptElement>('script[data-shell="script"][data-preload]')?.dataset.preload?.split(' ').filter(Boolean) ?? [];
 }
 
 function afterLoadWhenIdle(start: () => void) {
@@ -141,12 +157,13 @@ const NativeKeys = new Set(['Enter', ' ', 'Tab']);
  * start() starts it at once and gives its promise.
  */
 export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start: () => Promise<unknown> } {
-  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d), startCountdown = startSessionCountdown, later = afterNextFrame, startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
+  const { load = loadShellCode, whenIdle = afterLoadWhenIdle, preload = (d: Document) => preloadShellCode(d, [...pageChunks(d), ...shellCode()]), startCountdown = startSessionCountdown, later = afterFirstPaint, startMarketing = loadMarketing, customerState = fetchCustomerState, ...hydrateOptions } = options;
   const log = hydrateOptions.log ?? ((m: string) => console.warn(`shell: ${m}`));
   // This module runs in the task that ends the page's parsing, with the content's own layout
   // (over 50 ms on a slow phone by itself), just before the first paint: it only listens for the
   // first touch there, and reads the state, keeps the ad-click id and asks for the marketing
-  // chunk in a task after that paint (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x).
+  // chunk in a task after that paint (bench/HISTORY.md, 2026-11-27 "task": 6-30 ms at 4x; the
+  // marketing chunk's request alone was 16 ms of it, "paint").
   let state: ShellState | null | undefined;
   const readState = () => {
     if (state === undefined) {
@@ -210,6 +227,8 @@ export function hydrateLazily(doc: Document, options: LazyOptions = {}): { start
   // A loading header's customer, when hydrateLazily asked for them before React.
   let privateState: ShellState | undefined;
   const start = () => {
+    // The page's chunks at once, beside the hydration code, not one round trip after it.
+    if (!started) preloadShellCode(doc, pageChunks(doc), (then) => then());
     started ??= load().then(
       (m) =>
         m.hydrateShell(doc, { ...hydrateOptions, transition: true, countdown: false, privateState, onHydrated: () => {
