@@ -14,6 +14,9 @@ import (
 // operator makes at the browsers' preload list, not a default.
 const defaultHSTS = "max-age=31536000; includeSubDomains"
 
+// hstsField is the header's canonical key.
+const hstsField = "Strict-Transport-Security"
+
 // hstsOff is the HSTS value that sends no Strict-Transport-Security.
 const hstsOff = "off"
 
@@ -29,7 +32,7 @@ func setHSTS(w http.ResponseWriter, r *http.Request, hsts string) {
 	if v == "" {
 		v = defaultHSTS
 	}
-	w.Header().Set("Strict-Transport-Security", v)
+	w.Header()[hstsField] = []string{v}
 }
 
 // validateHSTS checks the hsts option's value: off, or the header's directives (RFC 6797 6.1) with a

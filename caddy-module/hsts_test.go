@@ -3,8 +3,10 @@ package shell
 import (
 	"context"
 	"crypto/tls"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +54,39 @@ func TestStrictTransportSecurityOnEveryHTTPSAnswer(t *testing.T) {
 			res, _ := g.do(r)
 			if got := res.Header.Get("Strict-Transport-Security"); got != tt.want {
 				t.Errorf("%s %s answered %d with Strict-Transport-Security %q, want %q", tt.scheme, tt.path, res.StatusCode, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestUpstreamHSTSNeverDoubled: an origin that sends its own Strict-Transport-Security
+// (another max-age, or max-age=0, which tells a browser to forget HTTPS for the host) does not
+// reach the browser beside the gateway's, on a page or an asset: one header, the operator's.
+// With hsts off the gateway sends none and the origin's stands.
+func TestUpstreamHSTSNeverDoubled(t *testing.T) {
+	for _, tt := range []struct {
+		name, hsts, contentType, path string
+		want                          []string
+	}{
+		{"page", "", "text/html; charset=utf-8", "/de-de/", []string{defaultHSTS}},
+		{"asset", "", "image/png", "/logo.png", []string{defaultHSTS}},
+		{"operator's value", "max-age=600", "text/html; charset=utf-8", "/de-de/", []string{"max-age=600"}},
+		{"hsts off: the origin's", "off", "text/html; charset=utf-8", "/de-de/", []string{"max-age=0"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newTestGatewayWith(t, &Handler{Identity: localIdentity(), HSTS: tt.hsts})
+			g.upstream = caddyhttp.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+				w.Header().Set("Content-Type", tt.contentType)
+				w.Header().Add("Strict-Transport-Security", "max-age=0") // as reverse_proxy copies it
+				_, err := io.WriteString(w, "<!doctype html><html><head><title>t</title></head><body><main>x</main></body></html>")
+				return err
+			})
+			r := httptest.NewRequest(http.MethodGet, "https://bank.example"+tt.path, nil)
+			r.Header.Set("Accept", "text/html")
+			r.TLS = &tls.ConnectionState{}
+			res, _ := g.do(r)
+			if got := res.Header.Values("Strict-Transport-Security"); !slices.Equal(got, tt.want) {
+				t.Errorf("%s answered %d with Strict-Transport-Security %q, want %q", tt.path, res.StatusCode, got, tt.want)
 			}
 		})
 	}

@@ -27,6 +27,11 @@ type shellWriter struct {
 	// answered (a new device id's no-store): the upstream's own come after them, and the
 	// gateway's replace them once the upstream has answered (edgeCacheControl).
 	ownCacheControl int
+	// ownHSTS counts the Strict-Transport-Security values the gateway set (hsts.go): the
+	// upstream's own, added after them, go, so that the browser gets one (RFC 6797 8.1 reads
+	// only the first) and the operator's hsts is the one that counts; with hsts off, or on plain
+	// HTTP, the gateway set none and the upstream's pass as they are.
+	ownHSTS int
 	// ownSetCookie counts the cookies the gateway set before the upstream answered.
 	ownSetCookie int
 	// personal: the request carried credentials (a session, an Authorization header), so its
@@ -53,6 +58,7 @@ type shellWriter struct {
 func newShellWriter(w http.ResponseWriter, r *http.Request, h *Handler, p *page, reason string) *shellWriter {
 	sw := &shellWriter{ResponseWriter: w, ctx: r.Context(), h: h, page: p, reason: reason}
 	sw.ownCacheControl = len(w.Header()["Cache-Control"])
+	sw.ownHSTS = len(w.Header()[hstsField])
 	if h.plans != nil && reason == "" {
 		sw.planKey = h.plans.Key(r.Host, r.URL.Path, r.URL.RawQuery)
 		sw.ownSetCookie = len(w.Header()["Set-Cookie"])
@@ -94,6 +100,9 @@ func (sw *shellWriter) WriteHeader(status int) {
 	if sw.ownCacheControl > 0 {
 		n := min(sw.ownCacheControl, len(hdr["Cache-Control"]))
 		hdr["Cache-Control"] = edgeCacheControl(hdr["Cache-Control"][:n:n])
+	}
+	if n := min(sw.ownHSTS, len(hdr[hstsField])); n > 0 { // a handler between may have dropped it
+		hdr[hstsField] = hdr[hstsField][:n:n]
 	}
 	if sw.out == nil { // else the output sends the header (output.go)
 		sw.ResponseWriter.WriteHeader(status)
