@@ -68,7 +68,6 @@ function needsReactWhenIdle(doc: Document): boolean {
   return doc.querySelector('[data-shell="sessions"]') !== null;
 }
 
-
 /**
  * loadShellCode runs React (its own chunk) in one task and the shell's components in a later
  * one: together they are one long task on a slow phone, which a customer's idle page would feel.
@@ -97,18 +96,23 @@ const shellCode = () => (ShellCode.startsWith('__') ? [] : ShellCode.split(' '))
  * all of them in one were a task over 50 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
  */
 export function preloadShellCode(doc: Document, files: string[] = shellCode(), next: (then: () => void) => void = idleStep) {
-  const left = [...files]; // none when not a build (tests, the dev server)
+  const left = files.map((file) => new URL(file, import.meta.url).href); // none when not a build (tests, the dev server)
   const add = () => {
-    const file = left.shift();
-    if (file === undefined) return;
+    // A file the head (a customer's page) or an earlier call (a tap before the idle steps
+    // ended) preloaded already gets no second link.
+    let href = left.shift();
+    while (href !== undefined && preloaded(doc, href)) href = left.shift();
+    if (href === undefined) return;
     const link = doc.createElement('link');
     link.rel = 'modulepreload';
-    link.href = new URL(file, import.meta.url).href;
+    link.href = href;
     doc.head.append(link);
     next(add);
   };
   next(add);
 }
+
+const preloaded = (doc: Document, href: string) => [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].some((l) => l.href === href);
 
 /**
  * afterFirstPaint runs its function in a task after the next frame (a frame's animation
