@@ -1,6 +1,7 @@
 // make test's runner: runs the suites (`make test-<suite>`) in lanes side by side, each suite's
 // output into bin/test-logs/<suite>.log, then prints one summary line per suite with its counts
-// and time, and the whole output of every suite that failed; exits 1 if any failed.
+// and time, the whole output of every suite that failed and, last, each failed test with its
+// message; exits 1 if any failed.
 //
 //   node .ci/suites.mjs go ui+idp+deploy e2e      three lanes at once; a lane runs its suites in turn
 //
@@ -29,9 +30,12 @@ function duration(ms) {
   return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
-// goJSON turns `go test -json` lines back into go test's text and counts the tests.
+// goJSON turns `go test -json` lines back into go test's text and counts the tests; failed
+// holds the output of each failed test that has no failed subtest (the one that says why).
 function goJSON(raw) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
+  const outputs = new Map();
+  const failedNames = [];
   let text = '';
   for (const line of raw.split('\n')) {
     let ev;
@@ -45,11 +49,45 @@ function goJSON(raw) {
       continue;
     }
     if (ev.Output) text += ev.Output;
+    const key = ev.Test ? `${ev.Package} ${ev.Test}` : null;
+    if (key && ev.Output) outputs.set(key, (outputs.get(key) ?? '') + ev.Output);
     if (ev.Test && ev.Action === 'pass') counts.passed++;
-    if (ev.Test && ev.Action === 'fail') counts.failed++;
+    if (ev.Test && ev.Action === 'fail') {
+      counts.failed++;
+      failedNames.push(key);
+    }
     if (ev.Test && ev.Action === 'skip') counts.skipped++;
   }
-  return { text, counts };
+  const leaves = failedNames.filter((k) => !failedNames.some((o) => o.startsWith(`${k}/`)));
+  const failed = leaves.map((k) => `${k}\n${outputs.get(k) ?? ''}`);
+  return { text, counts, failed };
+}
+
+// tapFailures finds node --test's failed tests in its TAP output: each "not ok" line with its
+// YAML block (the assertion's message, expected and actual), suites' own lines left out.
+function tapFailures(text) {
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const blocks = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i].match(/^(\s*)not ok \d+ - /);
+    if (!m) continue;
+    const block = [lines[i]];
+    let j = i + 1;
+    if (lines[j]?.trim() === '---') {
+      for (; j < lines.length; j++) {
+        block.push(lines[j]);
+        if (j > i + 1 && lines[j].trim() === '...') break;
+      }
+    }
+    if (!block.some((l) => /type: 'suite'|subtestsFailed/.test(l))) blocks.push(block.join('\n'));
+  }
+  return blocks;
+}
+
+// briefly keeps a failure's first lines, so the summary stays short.
+function briefly(text, max = 80) {
+  const lines = text.trimEnd().split('\n');
+  return lines.length > max ? [...lines.slice(0, max), `[${lines.length - max} more lines in the log]`].join('\n') : lines.join('\n');
 }
 
 // counted finds the pass/fail totals a suite printed; several runs in one suite add up.
@@ -96,20 +134,23 @@ function runSuite(suite) {
         const ms = Date.now() - t0;
         let text = readFileSync(logFile, 'utf8');
         let counts;
+        let failures = [];
         if (text.includes('{"')) {
           const go = goJSON(text);
           if (go.counts.passed + go.counts.failed + go.counts.skipped > 0) {
             text = go.text;
             counts = go.counts;
+            failures = go.failed;
             // Vitest or node --test lines in the same suite add to go's counts.
             const other = counted(text);
             if (other) for (const k of Object.keys(counts)) counts[k] += other[k];
           }
         }
         counts ??= counted(text);
+        failures.push(...tapFailures(text));
         const ok = code === 0 && !signal;
         console.log(`${ok ? 'done' : 'FAILED'}: ${suite} (${duration(ms)}, log ${logFile})`);
-        resolve({ suite, ok, code: code ?? signal, ms, counts, text });
+        resolve({ suite, ok, code: code ?? signal, ms, counts, text, failures });
       });
     });
   });
@@ -134,6 +175,11 @@ const results = (
 
 for (const r of results.filter((r) => !r.ok)) {
   console.log(`\n======== ${r.suite} failed (exit ${r.code}); its output ========\n${r.text}`);
+}
+// What failed, again, last: a record that keeps only a long output's head and tail still says why.
+for (const r of results.filter((r) => !r.ok && r.failures.length)) {
+  console.log(`\n======== ${r.suite}: the ${r.failures.length} failed test(s) ========`);
+  for (const f of r.failures.slice(0, 10)) console.log(`${briefly(f)}\n`);
 }
 console.log('');
 for (const r of results) {

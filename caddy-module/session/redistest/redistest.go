@@ -86,16 +86,28 @@ func newServer(dir string, args []string) (*Server, error) {
 	return s, nil
 }
 
-// listen picks a free port and starts the server on it.
+// errPortTaken says another process bound the port between listen's pick and the server's
+// bind: on a busy machine (tests side by side, outgoing connections taking ephemeral ports)
+// a free port does not stay free.
+var errPortTaken = errors.New("port taken before redis-server bound it")
+
+// listen picks a free port and starts the server on it, picking again while the port was
+// taken in between.
 func (s *Server) listen() error {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return fmt.Errorf("find a free port for redis-server: %w", err)
+	var err error
+	for range 5 {
+		l, lerr := net.Listen("tcp", "127.0.0.1:0")
+		if lerr != nil {
+			return fmt.Errorf("find a free port for redis-server: %w", lerr)
+		}
+		s.port = l.Addr().(*net.TCPAddr).Port
+		l.Close()
+		s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+		if err = s.start(); !errors.Is(err, errPortTaken) {
+			return err
+		}
 	}
-	s.port = l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	s.Addr = net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
-	return s.start()
+	return err
 }
 
 // stop closes the clients handed out and kills the server.
@@ -157,6 +169,9 @@ func (s *Server) start() error {
 	case <-done:
 		logMu.Lock()
 		defer logMu.Unlock()
+		if strings.Contains(log.String(), "Address already in use") {
+			return fmt.Errorf("%w:\n%s", errPortTaken, log.String())
+		}
 		return fmt.Errorf("redis-server exited before it was ready:\n%s", log.String())
 	case <-time.After(10 * time.Second):
 		_ = cmd.Process.Kill()
