@@ -73,9 +73,33 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				}
 			}
 		}
-		// the tag name, packed into its key on the way
+		// the tag name: most are up to seven bytes, read in one load (nameWord);
+		// else byte by byte, packed into its key on the way
 		nameAt := k
 		var key uint64
+		if k+8 <= n {
+			// the first byte is a letter; the next ones through nameTab, with
+			// no bounds or length checks (a name of 8 bytes or more: below)
+			q := (*[8]byte)(p[k : k+8])
+			key = uint64(q[0] | 0x20)
+			v := nameTab[q[1]]
+			nl := 1
+			if v&nameEnd == 0 {
+				key |= uint64(v) << 8
+				for nl = 2; nl < 8; nl++ {
+					if v = nameTab[q[nl]]; v&nameEnd != 0 {
+						break
+					}
+					key |= uint64(v) << (8 * nl)
+				}
+			}
+			if nl < 8 {
+				key |= uint64(nl) << 56
+				k += nl
+				goto named
+			}
+			key = 0
+		}
 		for sh := uint(0); k < n; sh += 8 {
 			v := nameTab[p[k]]
 			if v&nameEnd != 0 {
@@ -92,6 +116,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		} else {
 			key = keyFold(p[nameAt:k])
 		}
+	named:
 		el, f := lookupKeyFlags(key)
 		if f&fAttrs != 0 {
 			return lt // its attributes matter: the general states read them
