@@ -43,9 +43,10 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			// and ">" compared with the current element's key in one load.
 			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
-				if nl := uint(top.key >> 56); nl <= 5 {
-					want := '<' | '/'<<8 | top.key<<16 | uint64('>')<<(8*(nl+2)) // the key's length byte is shifted out
-					if binary.LittleEndian.Uint64(p[lt:lt+8])&(1<<(8*(nl+3))-1) == want && !endHasRules[top.el] {
+				if nl := top.key >> 56; nl <= 5 {
+					// the key's length byte is shifted out; "</", '>' and the mask from tables
+					want := top.key<<16 | endTagFrame[nl&7]
+					if binary.LittleEndian.Uint64(p[lt:lt+8])&endTagMask[nl&7] == want && !endHasRules[top.el] {
 						w.pop()
 						i = lt + int(nl) + 3
 						continue
@@ -238,6 +239,18 @@ var nameTab = func() (t [256]uint16) {
 }()
 
 const nameEnd = 0x100
+
+// endTagFrame and endTagMask are, for a name of nl bytes (up to five),
+// the bytes of "</" and ">" around it in one word and the mask of its
+// nl+3 bytes: the steady loop compares an end tag with the current
+// element's key in one load without shifts by a variable count.
+var endTagFrame, endTagMask = func() (f, m [8]uint64) {
+	for nl := range 6 {
+		f[nl] = '<' | '/'<<8 | uint64('>')<<(8*(nl+2))
+		m[nl] = 1<<(8*(nl+3)) - 1
+	}
+	return f, m
+}()
 
 // endHasRules marks the elements whose end tag does more than pop them
 // when current: one load for any elem, no bounds check.
