@@ -22,15 +22,15 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			return n
 		}
 		if p[lt] != '<' {
-			if vec {
+			if lt+1 < n && p[lt+1] == '<' { // a tag after a newline
+				lt++
+			} else if vec {
 				// the next '<': most often in i's block (see nextLT)
 				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
 				} else if lt = wd.nextLT(p, i); lt >= n {
 					return n
 				}
-			} else if lt+1 < n && p[lt+1] == '<' { // or after a newline
-				lt++
 			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
 				return n
 			}
