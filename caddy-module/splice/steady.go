@@ -15,6 +15,11 @@ import (
 func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
+	if w.overflow != 0 {
+		// the steady state has none (updateWant): the loop's own push and
+		// pop (popSteady) count on it
+		return i
+	}
 	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
 	for {
 		lt := i // tags often follow each other: no call then
@@ -47,7 +52,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					// the key's length byte is shifted out; "</", '>' and the mask from tables
 					want := top.key<<16 | endTagFrame[nl&7]
 					if binary.LittleEndian.Uint64(p[lt:lt+8])&endTagMask[nl&7] == want && !endHasRules[top.el] {
-						w.pop()
+						w.popSteady(d)
 						i = lt + int(nl) + 3
 						continue
 					}
@@ -63,12 +68,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// the name's bytes are the current element's key, compared in one load, and the
 		// name needs neither reading byte by byte nor looking up. Anything else takes
 		// the way below.
-		if end && w.depth > 0 && k+8 <= n {
-			top := &w.stack[w.depth-1]
+		if d := uint(w.depth - 1); end && d < uint(len(w.stack)) && k+8 <= n {
+			top := &w.stack[d]
 			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
 				mask := uint64(1)<<(8*nl) - 1
 				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
-					w.pop()
+					w.popSteady(d)
 					i = k + nl + 1
 					continue
 				}
@@ -133,10 +138,11 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		}
 		if end {
 			// closing the current element; anything else has its own rules
-			if w.depth == 0 || endHasRules[el] || w.stack[w.depth-1].key != key {
+			d := uint(w.depth - 1)
+			if d >= uint(len(w.stack)) || endHasRules[el] || w.stack[d].key != key {
 				return lt
 			}
-			w.pop()
+			w.popSteady(d)
 			i = after
 			continue
 		}
@@ -218,12 +224,30 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			s.rawName = elemNames[el]
 			return after
 		}
-		if w.depth == len(w.stack) {
+		d := uint(w.depth)
+		if d >= uint(len(w.stack)) {
 			return lt
 		}
-		w.push(entry{key: key, el: el})
+		// push, without its checks: the stack has room, no overflow is
+		// pending (see steadyScan) and the element is HTML
+		w.stack[d] = entry{key: key, el: el}
+		w.depth = int(d) + 1
+		w.open[el]++
 		i = after
 	}
+}
+
+// popSteady is pop for the steady loop, with the current element at d
+// (depth-1, in the stack): no overflow is pending there (see steadyScan),
+// so pop's checks are not needed.
+func (w *Writer) popSteady(d uint) {
+	e := &w.stack[d%uint(len(w.stack))]
+	w.depth = int(d)
+	if e.ns != nsHTML {
+		w.foreignDepth--
+		return
+	}
+	w.open[e.el]--
 }
 
 // nameTab is, for each byte in a tag name, the byte lower-cased, or
