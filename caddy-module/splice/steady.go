@@ -86,24 +86,33 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		if k+8 <= n {
 			// the first byte is a letter; the next ones through nameTab, with
 			// no bounds or length checks (a name of 8 bytes or more: below)
+			// written out byte by byte: shifts by constants, no loop
 			q := (*[8]byte)(p[k : k+8])
-			key = uint64(q[0] | 0x20)
-			v := nameTab[q[1]]
-			nl := 1
-			if v&nameEnd == 0 {
-				key |= uint64(v) << 8
-				for nl = 2; nl < 8; nl++ {
-					if v = nameTab[q[nl]]; v&nameEnd != 0 {
-						break
+			key = uint64(q[0]|0x20) | 1<<56
+			if v := nameTab[q[1]]; v&nameEnd == 0 {
+				key += uint64(v)<<8 + 1<<56
+				if v := nameTab[q[2]]; v&nameEnd == 0 {
+					key += uint64(v)<<16 + 1<<56
+					if v := nameTab[q[3]]; v&nameEnd == 0 {
+						key += uint64(v)<<24 + 1<<56
+						if v := nameTab[q[4]]; v&nameEnd == 0 {
+							key += uint64(v)<<32 + 1<<56
+							if v := nameTab[q[5]]; v&nameEnd == 0 {
+								key += uint64(v)<<40 + 1<<56
+								if v := nameTab[q[6]]; v&nameEnd == 0 {
+									key += uint64(v)<<48 + 1<<56
+									if v := nameTab[q[7]]; v&nameEnd == 0 {
+										goto long // eight bytes or more: below
+									}
+								}
+							}
+						}
 					}
-					key |= uint64(v) << (8 * nl)
 				}
 			}
-			if nl < 8 {
-				key |= uint64(nl) << 56
-				k += nl
-				goto named
-			}
+			k += int(key >> 56)
+			goto named
+		long:
 			key = 0
 		}
 		for sh := uint(0); k < n; sh += 8 {
