@@ -214,6 +214,13 @@ func TestAttributeFastPathAgrees(t *testing.T) {
 		`<p a="x" b=`,
 		`<p a="x"`,
 	}
+	// values of every length around the in-place steps (eight bytes at a
+	// time up to 32, then a search): a '>' and the other quote in them, the
+	// closing quote at each offset
+	for l := 0; l <= 42; l++ {
+		v := strings.Repeat("a>'", 15)[:l]
+		tags = append(tags, `<p title="`+v+`"><i>x</i></p>`, `<a href='`+strings.ReplaceAll(v, "'", `"`)+`' b="c"><i>y</i></a>`)
+	}
 	chunks := make([]int, 0, 17)
 	for c := 1; c <= 17; c++ {
 		chunks = append(chunks, c)

@@ -342,16 +342,21 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 			return 0, false, false
 		}
 		i = e + 2
-		// most values are short: their first eight bytes are tested here
-		if i+8 <= n {
-			v := binary.LittleEndian.Uint64(p[i:i+8]) ^ swarLo*uint64(q)
+		// most values are short: their first 32 bytes are tested here, eight
+		// at a time, before a search call
+		for pat, stop := swarLo*uint64(q), i+32; ; {
+			if i+8 > n || i >= stop {
+				if i = indexByteFrom(p, i, q); i < 0 {
+					return 0, false, false
+				}
+				break
+			}
+			v := binary.LittleEndian.Uint64(p[i:i+8]) ^ pat
 			if t := (v - swarLo) &^ v & swarHi; t != 0 {
 				i += bits.TrailingZeros64(t) >> 3
-			} else if i = indexByteFrom(p, i+8, q); i < 0 {
-				return 0, false, false
+				break
 			}
-		} else if i = indexByteFrom(p, i, q); i < 0 {
-			return 0, false, false
+			i += 8
 		}
 		if i++; i < n && p[i] == '>' { // the last value ends most tags
 			return i + 1, false, true
