@@ -113,7 +113,20 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			k += int(key >> 56)
 			goto named
 		long:
-			key = 0
+			// eight bytes or more: hashed as keyFold does, in one pass
+			h := hashInit
+			for ; k < n; k++ {
+				v := nameTab[p[k]]
+				if v&nameEnd != 0 {
+					break
+				}
+				h = (h ^ uint64(v)) * hashPrime
+			}
+			if k >= n {
+				return lt
+			}
+			key = longKey(h)
+			goto named
 		}
 		for sh := uint(0); k < n; sh += 8 {
 			v := nameTab[p[k]]
