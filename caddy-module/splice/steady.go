@@ -152,7 +152,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		after, selfClosing := k+1, false
 		if p[k] != '>' {
 			var ok bool
-			if after, selfClosing, ok = quotedAttrsEnd(p, k); !ok {
+			if after, selfClosing, ok = attrsEnd(p, k); !ok {
 				if after, selfClosing, ok = skipAttrs(p, k, false); !ok {
 					return lt
 				}
