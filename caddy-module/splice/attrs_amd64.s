@@ -5,7 +5,8 @@
 // func quotedAttrsEndAsm(p []byte, k int) (end int, selfClosing, ok bool)
 //
 // quotedAttrsEnd (steady.go) in assembly, step for step: the next '=' or
-// '>' eight bytes at a time (the bytes one by one in the last seven), the
+// '>' eight bytes at a time (one test for the four bytes 0x3c to 0x3f, the
+// byte found then told apart; one by one in the last seven bytes), the
 // checks around an '=', the closing quote eight bytes at a time. Reads only
 // p[k-1:len(p)]. Plain x86-64: no vector or BMI instructions.
 TEXT ·quotedAttrsEndAsm(SB), NOSPLIT, $0-42
@@ -15,7 +16,7 @@ TEXT ·quotedAttrsEndAsm(SB), NOSPLIT, $0-42
 	MOVQ DI, R8                   // from: after the tag name or the last value
 	MOVQ $0x0101010101010101, R10
 	MOVQ $0x8080808080808080, R11
-	MOVQ $0x3d3d3d3d3d3d3d3d, R12 // '='
+	MOVQ $0xfcfcfcfcfcfcfcfc, R12
 	MOVQ $0x3e3e3e3e3e3e3e3e, R13 // '>'
 
 next: // the next '=' or '>' at or after DI
@@ -23,18 +24,12 @@ next: // the next '=' or '>' at or after DI
 	CMPQ AX, BX
 	JGT  tail
 	MOVQ (SI)(DI*1), AX
-	MOVQ AX, CX
-	XORQ R12, CX                  // a: zero lanes where '='
-	XORQ R13, AX                  // b: zero lanes where '>'
-	MOVQ CX, DX
-	SUBQ R10, DX
-	NOTQ CX
-	ANDQ DX, CX                   // (a-lo) &^ a
+	XORQ R13, AX
+	ANDQ R12, AX                  // zero lanes where 0x3c to 0x3f: '<', '=', '>', '?'
 	MOVQ AX, DX
 	SUBQ R10, DX
 	NOTQ AX
-	ANDQ DX, AX                   // (b-lo) &^ b
-	ORQ  CX, AX
+	ANDQ DX, AX                   // (v-lo) &^ v
 	ANDQ R11, AX
 	JNZ  inword
 	ADDQ $8, DI
@@ -57,10 +52,16 @@ tail:
 	INCQ    DI
 	JMP     tail
 
-found: // p[DI] is '=' or '>'
+found: // p[DI] is '=' or '>' (or, from a word, '<' or '?': part of a name)
 	MOVBLZX (SI)(DI*1), AX
 	CMPB    AL, $0x3e
 	JEQ     gt
+	CMPB    AL, $0x3d
+	JEQ     equals
+	INCQ    DI
+	JMP     next
+
+equals:
 	LEAQ    -1(DI), AX            // e-1 < from: no name before the '='
 	CMPQ    AX, R8
 	JLT     fail
