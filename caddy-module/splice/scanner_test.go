@@ -91,6 +91,29 @@ func TestRawTextFastPathAgrees(t *testing.T) {
 		{`<!-x--><!--x->-->`, false},
 		{`<!--x->`, true},
 		{`<!-- </body> x`, true},
+		// and in the steady loop (steadyComment): dashes and '!' around '>'
+		{`<!--!><p>x--><p>y`, false},
+		{`<!---!><i>x--><p>y`, false},
+		{`<!----!><p>x`, false},
+		{`<!-- --!-><i>x--><p>y`, false},
+		{`<!-- -- ><i>x--><p>y`, false},
+		{`<!--x--!--><p>y`, false},
+		{`<!--x--!!><i>z--><p>y`, false},
+		{`<!--<!---><p>y`, false},
+		{`<!--a-b->c--><p>y`, false},
+		{`<!--><i>x--><p>y`, false},
+		{`<!---><i>x--><p>y`, false},
+		// and scripts read whole in the steady loop (steadyScript)
+		{`<script></script><p>x`, false},
+		{`<script>a<b</script/><i>x</i>`, false},
+		{"<script>a</script\n><i>x</i>", false},
+		{`<script>a</script x="</script>"><i>x</i>`, false},
+		{`<script>a<!b</script><i>x</i>`, false},
+		{`<script><!-- <script> </script> <i>x --></script><p>y`, false},
+		{`<script>a</script x="<i>"><b>y</b>`, false},
+		{"<script>a</script\t<i>><b>y</b>", false},
+		{`<script>a</script/<i>><b>y</b>`, false},
+		{`<script>'</scripT>'</script><i>x</i>`, false},
 	}
 	chunks := make([]int, 0, 17)
 	for c := 1; c <= 17; c++ {

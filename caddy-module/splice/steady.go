@@ -62,6 +62,13 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			k++
 		}
 		if k >= n || !isLetter(p[k]) {
+			// a comment wholly in p, read to its end here (steadyComment)
+			if !end && k+2 < n && p[k] == '!' && p[k+1] == '-' && p[k+2] == '-' {
+				if j := steadyComment(p, k+3); j > 0 {
+					i = j
+					continue
+				}
+			}
 			return lt
 		}
 		// Most end tags close the current element and are written in lower case: then
@@ -241,6 +248,13 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		case f&fRaw != 0:
+			// a script wholly in p, read to its end tag here (steadyScript)
+			if el == elScript {
+				if j := w.steadyScript(p, after); j > 0 {
+					i = j
+					continue
+				}
+			}
 			s.el, s.nameKey, s.isEnd = el, key, false
 			s.st = rawState(el)
 			s.rawName = elemNames[el]
@@ -270,6 +284,68 @@ func (w *Writer) popSteady(d uint) {
 		return
 	}
 	w.open[e.el]--
+}
+
+// steadyScript reads script data from j, after a <script> start tag in
+// the steady state with an HTML element current, and returns the offset
+// after the "</script>" that ends it, or 0 for the general states to read
+// it. It goes only as far as the states byte by byte would go without a
+// change of state: past each '<' that starts neither "</script" nor "<!";
+// a "<!" (which may open an escape), a "</script" followed by anything but
+// '>' (whitespace or '/' before it: the states read that end tag), or the
+// end of p first give 0. The end tag closes nothing: the script was never
+// pushed (the steady loop's fRaw case), and onEndTag's fRaw case ignores it.
+func (w *Writer) steadyScript(p []byte, j int) int {
+	n := len(p)
+	for {
+		var lt int
+		if vectorScan {
+			lt = w.win.nextLT(p, j)
+		} else if lt = indexByteFrom(p, j, '<'); lt < 0 {
+			return 0
+		}
+		if lt+9 > n {
+			return 0
+		}
+		switch p[lt+1] {
+		case '!':
+			return 0
+		case '/':
+			// "</script" in any case: the name's six bytes lower-cased by
+			// setting 0x20, which maps only their own upper case onto them
+			if binary.LittleEndian.Uint64(p[lt:lt+8])|0x2020202020200000 == scriptEndKey {
+				if c := p[lt+8]; c == '>' {
+					return lt + 9
+				} else if nameTab[c]&nameEnd != 0 {
+					return 0
+				}
+			}
+		}
+		j = lt + 1
+	}
+}
+
+// scriptEndKey is "</script" as a little-endian word.
+var scriptEndKey = binary.LittleEndian.Uint64([]byte("</script"))
+
+// steadyComment reads a comment from j, just after its "<!--", as the
+// comment states (scanner.go) would, and returns the offset after the '>'
+// that ends it, or 0 when p ends first. Only a '>' ends a comment: right
+// after two dashes or more, after "--!", or with nothing but dashes since
+// the "<!--" (<!-->, <!--->); the dashes of "<!--" do not count.
+func steadyComment(p []byte, j int) int {
+	for g := j; ; g++ {
+		if g = indexByteFrom(p, g, '>'); g < 0 {
+			return 0
+		}
+		r := g
+		for r > j && p[r-1] == '-' {
+			r--
+		}
+		if r == j || g-r >= 2 || g-3 >= j && p[g-1] == '!' && p[g-2] == '-' && p[g-3] == '-' {
+			return g + 1
+		}
+	}
 }
 
 // nameTab is, for each byte in a tag name, the byte lower-cased, or
