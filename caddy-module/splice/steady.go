@@ -300,7 +300,12 @@ func (w *Writer) steadyScript(p []byte, j int) int {
 	for {
 		var lt int
 		if vectorScan {
-			lt = w.win.nextLT(p, j)
+			// most often in j's block (see nextLT)
+			if r := uint(j - w.win.base); r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+				lt = j + bits.TrailingZeros64(w.win.lt[(r>>6)%winBlocks]>>(r&63))
+			} else {
+				lt = w.win.nextLT(p, j)
+			}
 		} else if lt = indexByteFrom(p, j, '<'); lt < 0 {
 			return 0
 		}
