@@ -41,7 +41,6 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			}
 		}
 		k := lt + 1
-		end := false
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
 			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
@@ -58,12 +57,17 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					}
 				}
 			}
-			end = true
-			k++
+			// other end tags: a function of their own, so that the start
+			// tags' way below carries no end flag
+			if j := w.steadyEndTag(p, lt); j > 0 {
+				i = j
+				continue
+			}
+			return lt
 		}
 		if k >= n || !isLetter(p[k]) {
 			// a comment wholly in p, read to its end here (steadyComment)
-			if !end && k+2 < n && p[k] == '!' && p[k+1] == '-' && p[k+2] == '-' {
+			if k+2 < n && p[k] == '!' && p[k+1] == '-' && p[k+2] == '-' {
 				if j := steadyComment(p, k+3); j > 0 {
 					i = j
 					continue
@@ -71,24 +75,8 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			}
 			return lt
 		}
-		// Most end tags close the current element and are written in lower case: then
-		// the name's bytes are the current element's key, compared in one load, and the
-		// name needs neither reading byte by byte nor looking up. Anything else takes
-		// the way below.
-		if d := uint(w.depth - 1); end && d < uint(len(w.stack)) && k+8 <= n {
-			top := &w.stack[d]
-			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
-				mask := uint64(1)<<(8*nl) - 1
-				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
-					w.popSteady(d)
-					i = k + nl + 1
-					continue
-				}
-			}
-		}
-		// the tag name: most are up to seven bytes, read in one load (nameWord);
-		// else byte by byte, packed into its key on the way
-		nameAt := k
+		// the start tag's name: most are up to seven bytes, read in place;
+		// else tagName
 		var key uint64
 		if k+8 <= n {
 			// the first byte is a letter; the next ones through nameTab, with
@@ -135,21 +123,8 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			key = longKey(h)
 			goto named
 		}
-		for sh := uint(0); k < n; sh += 8 {
-			v := nameTab[p[k]]
-			if v&nameEnd != 0 {
-				break
-			}
-			key |= uint64(v) << (sh & 63) // past 7 bytes keyFold redoes it
-			k++
-		}
-		if k >= n {
+		if key, k = tagName(p, k); k < 0 {
 			return lt
-		}
-		if nl := k - nameAt; nl <= maxPacked {
-			key |= uint64(nl) << 56
-		} else {
-			key = keyFold(p[nameAt:k])
 		}
 	named:
 		el, f := lookupKeyFlags(key)
@@ -164,16 +139,6 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					return lt
 				}
 			}
-		}
-		if end {
-			// closing the current element; anything else has its own rules
-			d := uint(w.depth - 1)
-			if d >= uint(len(w.stack)) || endHasRules[el] || w.stack[d].key != key {
-				return lt
-			}
-			w.popSteady(d)
-			i = after
-			continue
 		}
 		if w.foreignDepth > 0 && w.stack[w.depth-1].ns != nsHTML {
 			// inside SVG or MathML: a foreign element, unless the tag
@@ -284,6 +249,80 @@ func (w *Writer) popSteady(d uint) {
 		return
 	}
 	w.open[e.el]--
+}
+
+// steadyEndTag is the steady loop's way for an end tag (at lt) that its
+// one load did not take: the current element's, closed in upper case, with
+// a longer name, whitespace or attributes before '>', or no element's. It
+// pops the current element when the tag is its and has no rules of its
+// own, and returns the offset after the tag; 0 leaves the tag to the
+// general states.
+func (w *Writer) steadyEndTag(p []byte, lt int) int {
+	n := len(p)
+	k := lt + 2
+	if k >= n || !isLetter(p[k]) {
+		return 0
+	}
+	d := uint(w.depth - 1)
+	if d >= uint(len(w.stack)) {
+		return 0
+	}
+	top := &w.stack[d]
+	// Most close the current element and are written in lower case: then the
+	// name's bytes are its key, compared in one load, and the name needs
+	// neither reading byte by byte nor looking up.
+	if nl := int(top.key >> 56); nl <= maxPacked && k+8 <= n && k+nl < n && p[k+nl] == '>' {
+		mask := uint64(1)<<(8*nl) - 1
+		if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
+			w.popSteady(d)
+			return k + nl + 1
+		}
+	}
+	key, k := tagName(p, k)
+	if k < 0 {
+		return 0
+	}
+	el, f := lookupKeyFlags(key)
+	if f&fAttrs != 0 {
+		return 0 // its attributes matter: the general states read them
+	}
+	after := k + 1
+	if p[k] != '>' {
+		var ok bool
+		if after, _, ok = attrsEnd(p, k); !ok {
+			if after, _, ok = skipAttrs(p, k, false); !ok {
+				return 0
+			}
+		}
+	}
+	// closing the current element; anything else has its own rules
+	if endHasRules[el] || top.key != key {
+		return 0
+	}
+	w.popSteady(d)
+	return after
+}
+
+// tagName reads a tag name from k (a letter) byte by byte, and returns its
+// key (as keyFold) and the offset of the byte after it, or k -1 when p ends
+// first.
+func tagName(p []byte, k int) (key uint64, end int) {
+	n, at := len(p), k
+	for sh := uint(0); k < n; sh += 8 {
+		v := nameTab[p[k]]
+		if v&nameEnd != 0 {
+			break
+		}
+		key |= uint64(v) << (sh & 63) // past 7 bytes keyFold redoes it
+		k++
+	}
+	if k >= n {
+		return 0, -1
+	}
+	if nl := k - at; nl <= maxPacked {
+		return key | uint64(nl)<<56, k
+	}
+	return keyFold(p[at:k]), k
 }
 
 // steadyScript reads script data from j, after a <script> start tag in
