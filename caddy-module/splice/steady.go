@@ -8,10 +8,11 @@ import (
 // steadyScan is the data state in the steady state (see tree.steady), where
 // the page's body is all that is left until </body>: text needs no look, and
 // most tags only push or pop an HTML element. It skips text to each '<',
-// reads whole tags and applies them, and returns the offset at which the
-// general states must go on: a '<' whose tag it declines, with nothing
-// changed yet, or len(p). After a raw text start tag (<script>, <style>...)
-// it returns the offset after the tag, with s.st set accordingly.
+// reads whole tags (and comments and scripts wholly in p) and applies them,
+// and returns the offset at which the general states must go on: a '<'
+// whose tag it declines, with nothing changed yet, or len(p). After a raw
+// text start tag (<style>..., or a <script> it does not read to its end) it
+// returns the offset after the tag, with s.st set accordingly.
 func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
@@ -80,7 +81,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		var key uint64
 		if k+8 <= n {
 			// the first byte is a letter; the next ones through nameTab, with
-			// no bounds or length checks (a name of 8 bytes or more: below)
+			// no bounds or length checks (a name of 8 bytes or more: below),
 			// written out byte by byte: shifts by constants, no loop
 			q := (*[8]byte)(p[k : k+8])
 			key = uint64(q[0]|0x20) | 1<<56
