@@ -53,8 +53,10 @@
 // machine that mirrors x/net/html's Tokenizer) with a small model of tree
 // construction; it never imports Caddy. Once only the footer is left to
 // decide, a tight loop (steady.go) reads whole tags whose tree rules reduce
-// to a push or a pop and leaves every other tag to the general states;
-// tests check that both paths decide alike on every document. That loop
+// to a push or a pop, and scripts and comments wholly in a write, and
+// leaves every other tag to the general states (a tag's quoted attributes
+// are read in assembly on amd64: attrs_amd64.s); tests check that both
+// paths decide alike on every document. That loop
 // finds each '<' in bitmasks that AVX2 code classifies 64 bytes at a time
 // (structural.go; amd64 with AVX2, checked at start-up; elsewhere or with
 // the purego build tag it searches the bytes).

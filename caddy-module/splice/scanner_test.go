@@ -91,6 +91,29 @@ func TestRawTextFastPathAgrees(t *testing.T) {
 		{`<!-x--><!--x->-->`, false},
 		{`<!--x->`, true},
 		{`<!-- </body> x`, true},
+		// and in the steady loop (steadyComment): dashes and '!' around '>'
+		{`<!--!><p>x--><p>y`, false},
+		{`<!---!><i>x--><p>y`, false},
+		{`<!----!><p>x`, false},
+		{`<!-- --!-><i>x--><p>y`, false},
+		{`<!-- -- ><i>x--><p>y`, false},
+		{`<!--x--!--><p>y`, false},
+		{`<!--x--!!><i>z--><p>y`, false},
+		{`<!--<!---><p>y`, false},
+		{`<!--a-b->c--><p>y`, false},
+		{`<!--><i>x--><p>y`, false},
+		{`<!---><i>x--><p>y`, false},
+		// and scripts read whole in the steady loop (steadyScript)
+		{`<script></script><p>x`, false},
+		{`<script>a<b</script/><i>x</i>`, false},
+		{"<script>a</script\n><i>x</i>", false},
+		{`<script>a</script x="</script>"><i>x</i>`, false},
+		{`<script>a<!b</script><i>x</i>`, false},
+		{`<script><!-- <script> </script> <i>x --></script><p>y`, false},
+		{`<script>a</script x="<i>"><b>y</b>`, false},
+		{"<script>a</script\t<i>><b>y</b>", false},
+		{`<script>a</script/<i>><b>y</b>`, false},
+		{`<script>'</scripT>'</script><i>x</i>`, false},
 	}
 	chunks := make([]int, 0, 17)
 	for c := 1; c <= 17; c++ {
@@ -214,6 +237,13 @@ func TestAttributeFastPathAgrees(t *testing.T) {
 		`<p a="x" b=`,
 		`<p a="x"`,
 	}
+	// values of every length around the in-place steps (eight bytes at a
+	// time up to 32, then a search): a '>' and the other quote in them, the
+	// closing quote at each offset
+	for l := 0; l <= 42; l++ {
+		v := strings.Repeat("a>'", 15)[:l]
+		tags = append(tags, `<p title="`+v+`"><i>x</i></p>`, `<a href='`+strings.ReplaceAll(v, "'", `"`)+`' b="c"><i>y</i></a>`)
+	}
 	chunks := make([]int, 0, 17)
 	for c := 1; c <= 17; c++ {
 		chunks = append(chunks, c)
@@ -227,6 +257,45 @@ func TestAttributeFastPathAgrees(t *testing.T) {
 		} {
 			if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
 				t.Errorf("%q: %v", doc, err)
+			}
+		}
+	}
+}
+
+// Tag names read from one eight-byte view in the steady loop (the first
+// byte a letter, the rest through nameTab) give the keys the byte-by-byte
+// states give: names of one to nine bytes in any case, with digits, '-',
+// NUL, control bytes and bytes above 0x7f, ended by each of whitespace, '/'
+// and '>', and at a write's end. A wrong key opens the wrong element: the
+// <td> that needs its <tr>, the <svg> that makes <style> foreign, the
+// <script> whose text hides a tag, an end tag that closes nothing.
+func TestTagNameFastPathAgrees(t *testing.T) {
+	names := []string{
+		"a", "A", "b", "i", "p", "P", "td", "TD", "Td", "tD", "h1", "H6", "li", "LI",
+		"div", "DIV", "dIv", "svg", "SVG", "sVg", "span", "SPAN", "table", "TABLE",
+		"tbody", "TBODY", "script", "SCRIPT", "ScRiPt", "strong", "STRONG", "section",
+		"SECTION", "details", "article", "ARTICLE", "address", "template", "TEMPLATE",
+		"textarea", "TEXTAREA", "noscript", "blockquote", "BLOCKQUOTE", "plaintext",
+		"x-a", "X-AB", "custom-el", "a\x00", "d\x00v", "a\x01", "d\x01v", "di\x7fv",
+		"d\xc3\xa9v", "D\xc3\x89V", "ab", "abcdefg", "abcdefgh", "abcdefghi", "ABCDEFG",
+		"ABCDEFGH", "a[", "z@", "a`b", "Z{", "svg\x01", "SVG\x00", "script\x00", "style\x01",
+		"p\x00", "li\x01", "b\x1f",
+	}
+	enders := []string{">", " >", "\t>", "\n>", "\f>", "\r>", "/>", " a=\"b\">", "/ >"}
+	chunks := []int{1, 2, 3, 5, 7, 8, 9, 13}
+	for _, name := range names {
+		for _, end := range enders {
+			tag := "<" + name + end + "x</" + name + ">"
+			for _, doc := range []string{
+				steadyPrefix + tag + "<p>tail</p></div></body></html>\n",
+				steadyPrefix + "<table><tbody><tr>" + tag + "<td>y</td></tr></tbody></table><p>t</p></div></body>\n",
+				steadyPrefix + "<span>" + tag + "<style><i>z</style><i>w</i></span></div></body>\n",
+				steadyPrefix + "<svg>" + tag + "<style><i>z</style></svg><i>w</i></div></body>\n",
+				steadyPrefix + "<" + name + end + "<style><i>z</style><i>w</i></div></body>\n", // left open
+			} {
+				if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
+					t.Errorf("%q: %v", doc, err)
+				}
 			}
 		}
 	}

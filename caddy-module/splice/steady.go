@@ -8,13 +8,19 @@ import (
 // steadyScan is the data state in the steady state (see tree.steady), where
 // the page's body is all that is left until </body>: text needs no look, and
 // most tags only push or pop an HTML element. It skips text to each '<',
-// reads whole tags and applies them, and returns the offset at which the
-// general states must go on: a '<' whose tag it declines, with nothing
-// changed yet, or len(p). After a raw text start tag (<script>, <style>...)
-// it returns the offset after the tag, with s.st set accordingly.
+// reads whole tags (and comments and scripts wholly in p) and applies them,
+// and returns the offset at which the general states must go on: a '<'
+// whose tag it declines, with nothing changed yet, or len(p). After a raw
+// text start tag (<style>..., or a <script> it does not read to its end) it
+// returns the offset after the tag, with s.st set accordingly.
 func (w *Writer) steadyScan(p []byte, i int) int {
 	s := &w.scanner
 	n := len(p)
+	if w.overflow != 0 {
+		// the steady state has none (updateWant): the loop's own push and
+		// pop (popSteady) count on it
+		return i
+	}
 	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
 	for {
 		lt := i // tags often follow each other: no call then
@@ -22,76 +28,106 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			return n
 		}
 		if p[lt] != '<' {
-			if vec {
+			if lt+1 < n && p[lt+1] == '<' { // a tag after a newline
+				lt++
+			} else if vec {
 				// the next '<': most often in i's block (see nextLT)
 				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
 				} else if lt = wd.nextLT(p, i); lt >= n {
 					return n
 				}
-			} else if lt+1 < n && p[lt+1] == '<' { // or after a newline
-				lt++
 			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
 				return n
 			}
 		}
 		k := lt + 1
-		end := false
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
 			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
 			// and ">" compared with the current element's key in one load.
 			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
-				if nl := uint(top.key >> 56); nl <= 5 {
-					want := '<' | '/'<<8 | top.key<<16 | uint64('>')<<(8*(nl+2)) // the key's length byte is shifted out
-					if binary.LittleEndian.Uint64(p[lt:lt+8])&(1<<(8*(nl+3))-1) == want && !endHasRules[top.el] {
-						w.pop()
+				if nl := top.key >> 56; nl <= 5 {
+					// the key's length byte is shifted out; "</", '>' and the mask from tables
+					want := top.key<<16 | endTagFrame[nl&7]
+					if binary.LittleEndian.Uint64(p[lt:lt+8])&endTagMask[nl&7] == want && !endHasRules[top.el] {
+						w.popSteady(d)
 						i = lt + int(nl) + 3
 						continue
 					}
 				}
 			}
-			end = true
-			k++
-		}
-		if k >= n || !isLetter(p[k]) {
+			// other end tags: a function of their own, so that the start
+			// tags' way below carries no end flag
+			if j := w.steadyEndTag(p, lt); j > 0 {
+				i = j
+				continue
+			}
 			return lt
 		}
-		// Most end tags close the current element and are written in lower case: then
-		// the name's bytes are the current element's key, compared in one load, and the
-		// name needs neither reading byte by byte nor looking up. Anything else takes
-		// the way below.
-		if end && w.depth > 0 && k+8 <= n {
-			top := &w.stack[w.depth-1]
-			if nl := int(top.key >> 56); nl <= maxPacked && k+nl < n && p[k+nl] == '>' {
-				mask := uint64(1)<<(8*nl) - 1
-				if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
-					w.pop()
-					i = k + nl + 1
+		if k >= n || !isLetter(p[k]) {
+			// a comment wholly in p, read to its end here (steadyComment)
+			if k+2 < n && p[k] == '!' && p[k+1] == '-' && p[k+2] == '-' {
+				if j := steadyComment(p, k+3); j > 0 {
+					i = j
 					continue
 				}
 			}
-		}
-		// the tag name, packed into its key on the way
-		nameAt := k
-		var key uint64
-		for sh := uint(0); k < n; sh += 8 {
-			v := nameTab[p[k]]
-			if v&nameEnd != 0 {
-				break
-			}
-			key |= uint64(v) << (sh & 63) // past 7 bytes keyFold redoes it
-			k++
-		}
-		if k >= n {
 			return lt
 		}
-		if nl := k - nameAt; nl <= maxPacked {
-			key |= uint64(nl) << 56
-		} else {
-			key = keyFold(p[nameAt:k])
+		// the start tag's name: most are up to seven bytes, read in place;
+		// else tagName
+		var key uint64
+		if k+8 <= n {
+			// the first byte is a letter; the next ones through nameTab, with
+			// no bounds or length checks (a name of 8 bytes or more: below),
+			// written out byte by byte: shifts by constants, no loop
+			q := (*[8]byte)(p[k : k+8])
+			key = uint64(q[0]|0x20) | 1<<56
+			if v := nameTab[q[1]]; v&nameEnd == 0 {
+				key += uint64(v)<<8 + 1<<56
+				if v := nameTab[q[2]]; v&nameEnd == 0 {
+					key += uint64(v)<<16 + 1<<56
+					if v := nameTab[q[3]]; v&nameEnd == 0 {
+						key += uint64(v)<<24 + 1<<56
+						if v := nameTab[q[4]]; v&nameEnd == 0 {
+							key += uint64(v)<<32 + 1<<56
+							if v := nameTab[q[5]]; v&nameEnd == 0 {
+								key += uint64(v)<<40 + 1<<56
+								if v := nameTab[q[6]]; v&nameEnd == 0 {
+									key += uint64(v)<<48 + 1<<56
+									if v := nameTab[q[7]]; v&nameEnd == 0 {
+										goto long // eight bytes or more: below
+									}
+								}
+							}
+						}
+					}
+				}
+			}
+			k += int(key >> 56)
+			goto named
+		long:
+			// eight bytes or more: hashed as keyFold does, in one pass
+			h := hashInit
+			for ; k < n; k++ {
+				v := nameTab[p[k]]
+				if v&nameEnd != 0 {
+					break
+				}
+				h = (h ^ uint64(v)) * hashPrime
+			}
+			if k >= n {
+				return lt
+			}
+			key = longKey(h)
+			goto named
 		}
+		if key, k = tagName(p, k); k < 0 {
+			return lt
+		}
+	named:
 		el, f := lookupKeyFlags(key)
 		if f&fAttrs != 0 {
 			return lt // its attributes matter: the general states read them
@@ -99,20 +135,11 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		after, selfClosing := k+1, false
 		if p[k] != '>' {
 			var ok bool
-			if after, selfClosing, ok = quotedAttrsEnd(p, k); !ok {
+			if after, selfClosing, ok = attrsEnd(p, k); !ok {
 				if after, selfClosing, ok = skipAttrs(p, k, false); !ok {
 					return lt
 				}
 			}
-		}
-		if end {
-			// closing the current element; anything else has its own rules
-			if w.depth == 0 || endHasRules[el] || w.stack[w.depth-1].key != key {
-				return lt
-			}
-			w.pop()
-			i = after
-			continue
 		}
 		if w.foreignDepth > 0 && w.stack[w.depth-1].ns != nsHTML {
 			// inside SVG or MathML: a foreign element, unless the tag
@@ -187,16 +214,182 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			i = after
 			continue
 		case f&fRaw != 0:
+			// a script wholly in p, read to its end tag here (steadyScript)
+			if el == elScript {
+				if j := w.steadyScript(p, after); j > 0 {
+					i = j
+					continue
+				}
+			}
 			s.el, s.nameKey, s.isEnd = el, key, false
 			s.st = rawState(el)
 			s.rawName = elemNames[el]
 			return after
 		}
-		if w.depth == len(w.stack) {
+		d := uint(w.depth)
+		if d >= uint(len(w.stack)) {
 			return lt
 		}
-		w.push(entry{key: key, el: el})
+		// push, without its checks: the stack has room, no overflow is
+		// pending (see steadyScan) and the element is HTML
+		w.stack[d] = entry{key: key, el: el}
+		w.depth = int(d) + 1
+		w.open[el]++
 		i = after
+	}
+}
+
+// popSteady is pop for the steady loop, with the current element at d
+// (depth-1, in the stack): no overflow is pending there (see steadyScan),
+// so pop's checks are not needed.
+func (w *Writer) popSteady(d uint) {
+	e := &w.stack[d%uint(len(w.stack))]
+	w.depth = int(d)
+	if e.ns != nsHTML {
+		w.foreignDepth--
+		return
+	}
+	w.open[e.el]--
+}
+
+// steadyEndTag is the steady loop's way for an end tag (at lt) that its
+// one load did not take: the current element's, closed in upper case, with
+// a longer name, whitespace or attributes before '>', or no element's. It
+// pops the current element when the tag is its and has no rules of its
+// own, and returns the offset after the tag; 0 leaves the tag to the
+// general states.
+func (w *Writer) steadyEndTag(p []byte, lt int) int {
+	n := len(p)
+	k := lt + 2
+	if k >= n || !isLetter(p[k]) {
+		return 0
+	}
+	d := uint(w.depth - 1)
+	if d >= uint(len(w.stack)) {
+		return 0
+	}
+	top := &w.stack[d]
+	// Most close the current element and are written in lower case: then the
+	// name's bytes are its key, compared in one load, and the name needs
+	// neither reading byte by byte nor looking up.
+	if nl := int(top.key >> 56); nl <= maxPacked && k+8 <= n && k+nl < n && p[k+nl] == '>' {
+		mask := uint64(1)<<(8*nl) - 1
+		if binary.LittleEndian.Uint64(p[k:])&mask == top.key&mask && !endHasRules[top.el] {
+			w.popSteady(d)
+			return k + nl + 1
+		}
+	}
+	key, k := tagName(p, k)
+	if k < 0 {
+		return 0
+	}
+	el, f := lookupKeyFlags(key)
+	if f&fAttrs != 0 {
+		return 0 // its attributes matter: the general states read them
+	}
+	after := k + 1
+	if p[k] != '>' {
+		var ok bool
+		if after, _, ok = attrsEnd(p, k); !ok {
+			if after, _, ok = skipAttrs(p, k, false); !ok {
+				return 0
+			}
+		}
+	}
+	// closing the current element; anything else has its own rules
+	if endHasRules[el] || top.key != key {
+		return 0
+	}
+	w.popSteady(d)
+	return after
+}
+
+// tagName reads a tag name from k (a letter) byte by byte, and returns its
+// key (as keyFold) and the offset of the byte after it, or k -1 when p ends
+// first.
+func tagName(p []byte, k int) (key uint64, end int) {
+	n, at := len(p), k
+	for sh := uint(0); k < n; sh += 8 {
+		v := nameTab[p[k]]
+		if v&nameEnd != 0 {
+			break
+		}
+		key |= uint64(v) << (sh & 63) // past 7 bytes keyFold redoes it
+		k++
+	}
+	if k >= n {
+		return 0, -1
+	}
+	if nl := k - at; nl <= maxPacked {
+		return key | uint64(nl)<<56, k
+	}
+	return keyFold(p[at:k]), k
+}
+
+// steadyScript reads script data from j, after a <script> start tag in
+// the steady state with an HTML element current, and returns the offset
+// after the "</script>" that ends it, or 0 for the general states to read
+// it. It goes only as far as the states byte by byte would go without a
+// change of state: past each '<' that starts neither "</script" nor "<!";
+// a "<!" (which may open an escape), a "</script" followed by anything but
+// '>' (whitespace or '/' before it: the states read that end tag), or the
+// end of p first give 0. The end tag closes nothing: the script was never
+// pushed (the steady loop's fRaw case), and onEndTag's fRaw case ignores it.
+func (w *Writer) steadyScript(p []byte, j int) int {
+	n := len(p)
+	for {
+		var lt int
+		if vectorScan {
+			// most often in j's block (see nextLT)
+			if r := uint(j - w.win.base); r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+				lt = j + bits.TrailingZeros64(w.win.lt[(r>>6)%winBlocks]>>(r&63))
+			} else {
+				lt = w.win.nextLT(p, j)
+			}
+		} else if lt = indexByteFrom(p, j, '<'); lt < 0 {
+			return 0
+		}
+		if lt+9 > n {
+			return 0
+		}
+		switch p[lt+1] {
+		case '!':
+			return 0
+		case '/':
+			// "</script" in any case: the name's six bytes lower-cased by
+			// setting 0x20, which maps only their own upper case onto them
+			if binary.LittleEndian.Uint64(p[lt:lt+8])|0x2020202020200000 == scriptEndKey {
+				if c := p[lt+8]; c == '>' {
+					return lt + 9
+				} else if nameTab[c]&nameEnd != 0 {
+					return 0
+				}
+			}
+		}
+		j = lt + 1
+	}
+}
+
+// scriptEndKey is "</script" as a little-endian word.
+var scriptEndKey = binary.LittleEndian.Uint64([]byte("</script"))
+
+// steadyComment reads a comment from j, just after its "<!--", as the
+// comment states (scanner.go) would, and returns the offset after the '>'
+// that ends it, or 0 when p ends first. Only a '>' ends a comment: right
+// after two dashes or more, after "--!", or with nothing but dashes since
+// the "<!--" (<!-->, <!--->); the dashes of "<!--" do not count.
+func steadyComment(p []byte, j int) int {
+	for g := j; ; g++ {
+		if g = indexByteFrom(p, g, '>'); g < 0 {
+			return 0
+		}
+		r := g
+		for r > j && p[r-1] == '-' {
+			r--
+		}
+		if r == j || g-r >= 2 || g-3 >= j && p[g-1] == '!' && p[g-2] == '-' && p[g-3] == '-' {
+			return g + 1
+		}
 	}
 }
 
@@ -213,6 +406,18 @@ var nameTab = func() (t [256]uint16) {
 }()
 
 const nameEnd = 0x100
+
+// endTagFrame and endTagMask are, for a name of nl bytes (up to five),
+// the bytes of "</" and ">" around it in one word and the mask of its
+// nl+3 bytes: the steady loop compares an end tag with the current
+// element's key in one load without shifts by a variable count.
+var endTagFrame, endTagMask = func() (f, m [8]uint64) {
+	for nl := range 6 {
+		f[nl] = '<' | '/'<<8 | uint64('>')<<(8*(nl+2))
+		m[nl] = 1<<(8*(nl+3)) - 1
+	}
+	return f, m
+}()
 
 // endHasRules marks the elements whose end tag does more than pop them
 // when current: one load for any elem, no bounds check.
@@ -271,16 +476,21 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 			return 0, false, false
 		}
 		i = e + 2
-		// most values are short: their first eight bytes are tested here
-		if i+8 <= n {
-			v := binary.LittleEndian.Uint64(p[i:i+8]) ^ swarLo*uint64(q)
+		// most values are short: their first 32 bytes are tested here, eight
+		// at a time, before a search call
+		for pat, stop := swarLo*uint64(q), i+32; ; {
+			if i+8 > n || i >= stop {
+				if i = indexByteFrom(p, i, q); i < 0 {
+					return 0, false, false
+				}
+				break
+			}
+			v := binary.LittleEndian.Uint64(p[i:i+8]) ^ pat
 			if t := (v - swarLo) &^ v & swarHi; t != 0 {
 				i += bits.TrailingZeros64(t) >> 3
-			} else if i = indexByteFrom(p, i+8, q); i < 0 {
-				return 0, false, false
+				break
 			}
-		} else if i = indexByteFrom(p, i, q); i < 0 {
-			return 0, false, false
+			i += 8
 		}
 		if i++; i < n && p[i] == '>' { // the last value ends most tags
 			return i + 1, false, true

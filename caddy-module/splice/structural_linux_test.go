@@ -38,3 +38,30 @@ func TestClassifyStopsAtTheEnd(t *testing.T) {
 		}
 	}
 }
+
+// attrsEnd reads nothing past the write either: tags of every length that
+// end where an unreadable page begins, their values or names running to
+// the end, read from each start.
+func TestAttrsEndStopsAtTheEnd(t *testing.T) {
+	size := syscall.Getpagesize()
+	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer syscall.Munmap(mem)
+	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
+		t.Skip(err)
+	}
+	for _, tag := range []string{
+		` a="bcdefghijklmnopqrstuvwxyz0123456789`, ` a='b' c="d" efghijklmnopqrstuvwxyz`, ` abcdefghijklmnopqrstuvwxyz=`,
+		` a="b">`, ` a="b"`, ` a="b" />`,
+	} {
+		for n := 1; n <= len(tag); n++ {
+			p := mem[size-n : size]
+			copy(p, tag[len(tag)-n:])
+			for k := 1; k <= n; k++ {
+				checkAttrsEnd(t, p, k)
+			}
+		}
+	}
+}

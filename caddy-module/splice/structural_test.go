@@ -244,3 +244,31 @@ func TestEndTagFastPathAgrees(t *testing.T) {
 		}
 	}
 }
+
+// The steady loop's own push and pop (popSteady) agree with the
+// byte-by-byte states at the stack's limit: elements nested past its 256
+// entries (the loop declines the push that would not fit, the general
+// states count the overflow), closed again in order and out of order, with
+// foreign elements among them.
+func TestSteadyStackLimitAgrees(t *testing.T) {
+	chunks := []int{1, 7, 64, 4096}
+	for _, depth := range []int{250, 254, 255, 256, 257, 300} {
+		for _, shape := range []struct{ open, close string }{
+			{"<span>", "</span>"},
+			{"<b>", "</b>"},
+			{"<div>", "</div>"},
+			{"<em class=\"x\">", "</em>"},
+		} {
+			deep := strings.Repeat(shape.open, depth)
+			for _, doc := range []string{
+				steadyPrefix + deep + "x" + strings.Repeat(shape.close, depth) + "<p>tail</p></div></body>\n",
+				steadyPrefix + deep + "<svg><g><path/></g></svg>" + strings.Repeat(shape.close, depth+2) + "<i>y</i></div></body>\n",
+				steadyPrefix + deep + "<i>x</span></i>" + strings.Repeat(shape.close, depth/2) + "</div></body>\n",
+			} {
+				if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
+					t.Errorf("depth %d %s: %v", depth, shape.open, err)
+				}
+			}
+		}
+	}
+}
