@@ -254,6 +254,17 @@ function mainThreadToFcp(events, main, fcp) {
     stack.push({ end, kind, name: `${kind} ${e.name}` });
   }
   work.idle = fcp.ts - from - busy;
+  // The main thread's CPU time in that span (the tasks' thread time, tdur): a core taken by
+  // another process does not count in it, so it moves less with the machine's load than the
+  // kinds above (the CPU slowdown is in it: the throttled thread is kept busy).
+  let cpu = 0;
+  let until = 0;
+  for (const e of main.filter((t) => TaskEvents.has(t.name) && t.ts + t.dur > from && t.ts < fcp.ts).sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
+    if (e.ts + e.dur <= until) continue;
+    until = e.ts + e.dur;
+    const inside = (Math.min(e.ts + e.dur, fcp.ts) - Math.max(e.ts, from)) / (e.dur || 1);
+    cpu += (e.tdur ?? e.dur) * inside;
+  }
   if (process.env.VISITOR_DEBUG_KIND) say(`  kinds: ${[...debugKinds].filter(([n]) => n.startsWith(process.env.VISITOR_DEBUG_KIND)).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, us]) => `${n} ${(us / 1000).toFixed(1)}`).join(', ')}`);
   debugKinds.clear();
   const parts = Object.fromEntries(Object.entries(work).map(([k, us]) => [`work_${k}`, us / 1000]));
@@ -280,7 +291,7 @@ function mainThreadToFcp(events, main, fcp) {
     count_laidOut: within.filter((e) => e.name === 'Layout' && e.args?.beginData?.frame === commitFrame).reduce((n, e) => n + (e.args.beginData.dirtyObjects ?? 0), 0),
     count_requests: instants.filter((e) => e.ts >= from && e.ts < fcp.ts && e.name === 'ResourceSendRequest' && e.args?.data?.resourceType !== 'Document').length,
   };
-  return { ...parts, ...counts, svgBeforeFcp };
+  return { ...parts, cpu_toFcp: cpu / 1000, ...counts, svgBeforeFcp };
 }
 
 // What each main-thread task over 50 ms that ends after FCP did: its events by name (a
@@ -378,7 +389,7 @@ const stat = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(
 
 // The parts of the time to FCP that each load reports (see measure and mainThreadToFcp).
 const CountKeys = ['count_styled', 'count_laidOut', 'count_requests'];
-const PartKeys = ['ttfb', 'docEnd', 'parsed', 'cssRequest', 'cssEnd', ...WorkKindNames.map((k) => `work_${k}`), ...CountKeys];
+const PartKeys = ['ttfb', 'docEnd', 'parsed', 'cssRequest', 'cssEnd', ...WorkKindNames.map((k) => `work_${k}`), 'cpu_toFcp', ...CountKeys];
 
 // --- main ---------------------------------------------------------------------
 async function main() {
@@ -430,7 +441,7 @@ async function main() {
       const m = await measure(browser, v.url, v.storageState);
       samples[i].push(m);
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
-      say(`  counts before FCP: ${CountKeys.map((k) => `${k.slice(6)} ${m[k]}`).join(' ')}`);
+      say(`  counts before FCP: ${CountKeys.map((k) => `${k.slice(6)} ${m[k]}`).join(' ')}${args.trace ? `; main thread CPU ${m.cpu_toFcp?.toFixed(0)} ms` : ''}`);
       say(`  to FCP: TTFB ${m.ttfb?.toFixed(0)} document end ${m.docEnd?.toFixed(0)} parsed ${m.parsed?.toFixed(0)} shell CSS ${m.cssRequest?.toFixed(0) ?? '-'}-${m.cssEnd?.toFixed(0) ?? '-'}${m.cssBlocking ? ' (render-blocking)' : ''}${args.trace ? `; main thread ${WorkKindNames.map((k) => `${k} ${m[`work_${k}`]?.toFixed(0)}`).join(' ')}; SVG documents ${m.svgBeforeFcp?.join(' ') || 'none'}` : ''}`);
       for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}${t.parseEnd ? ' (parse end)' : ''}, shell's script ${t.script}, images ${t.images}: ${t.did}`);
       if (m.parseEndTask) say(`  parse end task ${m.parseEndTask.ms} ms at FCP${m.parseEndTask.at >= 0 ? '+' : ''}${m.parseEndTask.at}, shell's script ${m.parseEndTask.script}`);
@@ -503,9 +514,9 @@ async function main() {
   }
   // The parts of the time to FCP, and each build's parts minus the bare page's of the same round.
   const partCols = ['TTFB', 'document end', 'parsed', 'shell CSS request', 'shell CSS end'];
-  const workCols = args.trace ? [...WorkKindNames, 'elements styled', 'objects laid out', 'requests'] : [];
+  const workCols = args.trace ? [...WorkKindNames, 'main thread CPU', 'elements styled', 'objects laid out', 'requests'] : [];
   const keys = PartKeys.slice(0, 5).concat(args.trace ? PartKeys.slice(5) : []);
-  lines.push('', `The parts of the time to FCP, median (range) in ms: from the navigation's start (Navigation and Resource Timing) the document's first byte (TTFB) and last, when the parser reached its end (domInteractive), the shell stylesheet's request and response end${args.trace ? "; then from the trace, the main thread's own time from the task that committed the navigation to FCP by kind of work (each event's own time: shaping = text shaping inside layout, svg = building SVG image documents, commit = the navigation's setup, other = the scheduler and IPC around tasks, idle = waiting: network or a frame)" : ''}.`, '', `| page | variant | ${partCols.concat(workCols).join(' | ')} | render-blocking CSS |`, `| --- | --- | ${keys.map(() => '---').join(' | ')} | --- |`);
+  lines.push('', `The parts of the time to FCP, median (range) in ms: from the navigation's start (Navigation and Resource Timing) the document's first byte (TTFB) and last, when the parser reached its end (domInteractive), the shell stylesheet's request and response end${args.trace ? "; then from the trace, the main thread's own time from the task that committed the navigation to FCP by kind of work (each event's own time: shaping = text shaping inside layout, svg = building SVG image documents, commit = the navigation's setup, other = the scheduler and IPC around tasks, idle = waiting: network or a frame; main thread CPU = the thread time of its tasks in that span, which another process's use of a core does not inflate)" : ''}.`, '', `| page | variant | ${partCols.concat(workCols).join(' | ')} | render-blocking CSS |`, `| --- | --- | ${keys.map(() => '---').join(' | ')} | --- |`);
   for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${keys.map((k) => (Number.isFinite(r[k].median) ? fmt(r[k]) : '-')).join(' | ')} | ${r.variant === 'bare' ? '-' : `${r.cssBlockingRuns}/${r.runs}`} |`);
   lines.push('', 'The same parts, each build minus the bare page of the same round, median (range) in ms.', '', `| page | variant | ${partCols.slice(0, 3).concat(workCols).join(' | ')} |`, `| --- | --- | ${keys.filter((k) => !k.startsWith('css')).map(() => '---').join(' | ')} |`);
   for (const path of pages) {
