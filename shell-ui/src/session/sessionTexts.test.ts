@@ -12,6 +12,11 @@ describe('session texts', () => {
     }
   });
 
+  test('a language’s home market first, then by code: the fallback for its other markets', () => {
+    expect(Object.keys(sessionTextsByLocale)).toEqual(['de-DE', 'es-ES', 'fi-FI', 'fr-FR', 'it-IT', 'nl-NL', 'pl-PL', 'de-AT', 'de-CH', 'en', 'en-GB', 'en-IE', 'en-US']);
+    expect(textsFor('de-LI').locale).toBe('de-DE');
+  });
+
   test('nine languages, each its own words', () => {
     const languages = new Set(Object.values(sessionTextsByLocale).map((t) => t.logoutIn));
     // German and Swiss German say the same sentence; every other language its own.
