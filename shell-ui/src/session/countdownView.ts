@@ -92,7 +92,7 @@ export function showCountdown(mount: HTMLElement, monitor: SessionMonitor, local
     if (!view.countdown) firstShown = null;
     else firstShown ??= view.remainingSeconds;
     const spokenSecond = view.countdown ? (Milestones.filter((m) => m < firstShown! && view.remainingSeconds <= m).at(-1) ?? firstShown!) : null;
-    setText(live!, spokenSecond !== null ? logoutInText(texts, spokenText(spokenSecond, textLocale)) : '');
+    setText(live!, spokenSecond !== null ? logoutInText(texts, spokenText(spokenSecond, texts, textLocale)) : '');
     setText(status!, view.extendedMinutes !== null ? extendedText(texts, textLocale, view.extendedMinutes) : '');
 
     if (!view.countdown) {

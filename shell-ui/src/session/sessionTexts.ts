@@ -1,6 +1,7 @@
 // The countdown's texts (spec 8), one file per language under src/content/<locale>/session.ts.
 // They live in the countdown's own chunk, which only logged-in customers load.
 import type { SessionTexts } from '../model/session.ts';
+import { countText } from './countdownTime.ts';
 
 export type { SessionTexts } from '../model/session.ts';
 
@@ -32,6 +33,5 @@ export function logoutInText(texts: SessionTexts, time: string): string {
 
 /** extendedText fills {n} in the plural form the locale uses for n. */
 export function extendedText(texts: SessionTexts, locale: string, n: number): string {
-  const category = new Intl.PluralRules(locale).select(n);
-  return (texts.extended[category] ?? texts.extended.other).replace('{n}', new Intl.NumberFormat(locale).format(n));
+  return countText(texts.extended, n, locale);
 }
