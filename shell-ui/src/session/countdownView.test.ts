@@ -53,7 +53,7 @@ describe('showCountdown', () => {
     hide();
   });
 
-  test('once a second, the same nodes: focus stays on the button, the live region does not speak again', () => {
+  test('once a second, the same nodes: focus stays on the button, the live region does not speak again', async () => {
     const container = document.createElement('div');
     document.body.append(container);
     const monitor = stillMonitor();
@@ -63,6 +63,7 @@ describe('showCountdown', () => {
     const button = screen.getByRole('button', { name: 'Extend session' });
     const live = container.querySelector('[aria-live="assertive"]')!;
     const said = live.firstChild;
+    await waitFor(() => expect(document.activeElement).toBe(button));
     monitor.set({ ...running, remainingSeconds: 89 });
     expect(screen.getByRole('alertdialog', { name: 'You will be logged out in 1:29.' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Extend session' })).toBe(button);
@@ -86,11 +87,30 @@ describe('showCountdown', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'You will be logged out in 1:01.' });
     const button = screen.getByRole('button', { name: 'Extend session' });
     expect(dialog.contains(button)).toBe(true);
-    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(document.activeElement).toBe(button));
     expect(dialog.getAttribute('aria-modal')).toBe('false');
     // Read out once in words, not every second.
     expect(screen.getByText('You will be logged out in 1 minute, 1 second.').closest('[aria-live="assertive"]')).not.toBeNull();
     expect(await axe(document.body)).toHaveNoViolations();
+  });
+
+  test('focus moves once the dialog is painted, not in the task that adds it (which would lay the page out there)', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+    try {
+      const container = document.createElement('div');
+      document.body.append(container);
+      const monitor = stillMonitor();
+      shown.push(showCountdown(container, monitor, 'en-GB'));
+      monitor.set({ ...OffView, status: 'running', countdown: true, canExtend: true, remainingSeconds: 90 });
+      const button = screen.getByRole('button', { name: 'Extend session' });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(document.activeElement).toBe(document.body);
+      for (const frame of frames.splice(0)) frame(performance.now());
+      await waitFor(() => expect(document.activeElement).toBe(button));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   test('while the customer types in a field, focus stays there; the live region says it', async () => {
@@ -152,7 +172,7 @@ describe('showCountdown', () => {
     link.focus();
     renderCountdown(sessionIn(3600, 60));
     const button = await screen.findByRole('button', { name: 'Extend session' });
-    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(document.activeElement).toBe(button));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(document.activeElement).toBe(link);

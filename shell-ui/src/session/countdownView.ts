@@ -23,6 +23,23 @@ function isTyping(el: Element | null): boolean {
   return el instanceof HTMLElement && el.isContentEditable;
 }
 
+/**
+ * afterFrame runs its function in a task after the next frame, or after a second in a tab that
+ * paints none. Focus needs the page laid out: moved in the task that adds the dialog, it laid
+ * the page out there (up to 80 ms at 4x when the page had layout pending); after the frame the
+ * browser has done that in its own rendering.
+ */
+function afterFrame(then: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run));
+  setTimeout(run, 1000);
+}
+
 /** setText changes a node's text only when it differs: a live region speaks on every change. */
 function setText(node: Element, text: string) {
   if (node.textContent !== text) node.textContent = text;
@@ -31,10 +48,10 @@ function setText(node: Element, text: string) {
 /**
  * showCountdown is the session's end warning (spec 2.6) in mount, following the page's
  * monitor: a non-modal alert dialog with the time left and "Extend session", and afterwards a
- * status line confirming the extension. When it appears it takes focus (WAI-ARIA
- * alertdialog), unless the customer is typing in a field: then an assertive live region reads
- * it out, and the dialog, first in the page, is one Shift+Tab from the top. Nothing is shown
- * while the monitor is off. It gives the function that removes it.
+ * status line confirming the extension. Once painted it takes focus (WAI-ARIA alertdialog),
+ * unless the customer is typing in a field: then an assertive live region reads it out, and
+ * the dialog, first in the page, is one Shift+Tab from the top. Nothing is shown while the
+ * monitor is off. It gives the function that removes it.
  */
 export function showCountdown(mount: HTMLElement, monitor: SessionMonitor, locale: string): () => void {
   const doc = mount.ownerDocument;
@@ -114,10 +131,14 @@ export function showCountdown(mount: HTMLElement, monitor: SessionMonitor, local
     if (button && view.extending) button.setAttribute('aria-disabled', 'true');
     else button?.removeAttribute('aria-disabled');
     if (appearing) {
-      const previous = doc.activeElement;
-      if (isTyping(previous)) return;
-      focusBefore = previous;
-      (button ?? dialog!).focus({ preventScroll: true });
+      const shown = dialog!;
+      afterFrame(() => {
+        if (dialog !== shown) return; // gone again before the frame
+        const previous = doc.activeElement;
+        if (isTyping(previous)) return;
+        focusBefore = previous;
+        (button ?? shown).focus({ preventScroll: true });
+      });
     }
   };
 
