@@ -261,11 +261,13 @@ const inlinedSvgs = (await readFile(join(dist, stylesheets[0]), 'utf8')).match(/
 if (inlinedSvgs > InlinedSvgBudget) {
   over.push(`CSS inlines ${inlinedSvgs} SVG images (at most ${InlinedSvgBudget}): each is an SVG document built before the first paint; paint icons from src/icons/sprite.svg`);
 }
-// A customer's page starts the session monitor when idle, and a loading header's page asks for
-// its customer, without React (shell/hydrateLazily.ts): evaluating React's chunk is a task of
-// 40-80 ms on a slow phone, which only the first touch or the countdown's view may bring.
+// A customer's page starts the session monitor when idle, shows the countdown when it is due,
+// and a loading header's page asks for its customer, without React (shell/hydrateLazily.ts,
+// session/countdownView.ts): evaluating React's chunk is a task of 40-80 ms on a slow phone,
+// which only the first touch may bring.
 const reactFile = Object.values(viteManifest).find((m) => m.name === 'shell-react')?.file;
-for (const [what, file] of [['the session monitor', monitorFile], ["a loading header's request for its customer", Object.values(viteManifest).find((m) => m.name === 'fetchPrivateState')?.file]]) {
+const chunkNamed = (name) => Object.values(viteManifest).find((m) => m.name === name)?.file;
+for (const [what, file] of [['the session monitor', monitorFile], ["the countdown's view", chunkNamed('countdownView')], ["a loading header's request for its customer", chunkNamed('fetchPrivateState')]]) {
   if (!reactFile || !file) over.push(`cannot tell whether ${what} loads React (no ${reactFile ? 'chunk for it' : 'shell-react chunk'})`);
   else if (chunkWithImports(file).includes(reactFile)) over.push(`${what} (${file}) imports React's chunk (${reactFile}) through ${chunkWithImports(file).join(', ')}: keep it to modules without React`);
 }

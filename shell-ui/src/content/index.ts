@@ -52,7 +52,7 @@ function contentLocale(locale: string): ContentLocale {
 /** contentLocales lists the locales the build renders fragments for, default first. */
 export const contentLocales: readonly ContentLocale[] = Object.keys(bases)
   .map(localeOfPath)
-  .sort((a, b) => Number(b === DefaultLocale) - Number(a === DefaultLocale) || a.localeCompare(b))
+  .sort((a, b) => Number(b === DefaultLocale) - Number(a === DefaultLocale) || (a < b ? -1 : a > b ? 1 : 0)) // not localeCompare: shell/noCollatorAtLoad.test.ts
   .map(contentLocale);
 
 /** findContentLocale finds a locale, case-insensitively ("en-gb" finds en-GB). */

@@ -11,6 +11,15 @@ export interface SessionTexts {
    * category of n (Intl.PluralRules of the locale); "other" is required.
    */
   extended: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  /**
+   * minutes, seconds: the time left as a screen reader hears it, "{n} minutes", by the plural
+   * category of n; "other" is required. Words, not Intl.NumberFormat's units: its first use on
+   * a page is a task of 60-90 ms on a slow phone, when the countdown appears.
+   */
+  minutes: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  seconds: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+  /** minutesAndSeconds joins the two: "{minutes}, {seconds}" (the language's list of units). */
+  minutesAndSeconds: string;
 }
 
 /** SessionsTexts are the sessions page's words in one language (ASVS 3.3.4). */

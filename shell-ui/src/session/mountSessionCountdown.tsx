@@ -1,4 +1,3 @@
-import type { Root } from 'react-dom/client';
 import type { ShellState } from '../model/shellState.gen.ts';
 import { WarningMs } from './lifecycle.ts';
 import { loadSessionEnd } from './loadSessionEnd.ts';
@@ -8,7 +7,6 @@ import type { CountdownView, SessionMonitor } from './sessionMonitor.ts';
 import { openTabChannel } from './tabChannel.ts';
 
 export const SessionMountAttribute = 'session';
-export const SessionIdPrefix = 'shell-s';
 
 /**
  * ViewLeadSeconds: the countdown's view (its dialog, texts and live regions) loads this long
@@ -31,17 +29,13 @@ export function viewDue(view: CountdownView): boolean {
 }
 
 /**
- * loadCountdownView brings React and the countdown's view, each evaluated in a task of its own
- * (nextTask between them and before the first render): together with the render they were
- * one task of 100-250 ms on a slow phone (bench/HISTORY.md, 2026-11-27 "task").
+ * loadCountdownView brings the countdown's view (no React: countdownView.ts), evaluated in a
+ * task of its own, and gives it in a later one, where it first renders (nextTask).
  */
 export async function loadCountdownView(nextTask: (then: () => void) => void = (then) => setTimeout(then)) {
-  const task = () => new Promise<void>((r) => nextTask(r));
-  const [{ createRoot }, { createElement, startTransition }] = await Promise.all([import('react-dom/client'), import('react')]);
-  await task();
-  const { SessionCountdown } = await import('./SessionCountdown.tsx');
-  await task();
-  return { createRoot, createElement, startTransition, SessionCountdown };
+  const view = await import('./countdownView.ts');
+  await new Promise<void>((r) => nextTask(r));
+  return view;
 }
 
 /** SessionCountdownHandle stops the page's monitor and removes its countdown. */
@@ -79,7 +73,7 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     ignoreActivity: (target) => target instanceof Node && countdownMount !== null && countdownMount.contains(target),
     logoutForms: doc,
   });
-  let root: Root | null = null;
+  let hide: (() => void) | null = null;
   let due = false;
   let stopped = false;
   const showWhenDue = (view: CountdownView) => {
@@ -89,16 +83,9 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
     // The countdown's calls (extend, logout, tracking) come with its view, before it shows;
     // a failed download is tried again when one is needed.
     void loadSessionEnd().catch(() => {});
-    // React too comes with the view: until then the monitor runs without it, so a customer's
-    // page runs no React untouched (shell/hydrateLazily.ts).
     void loadCountdownView().then(
-      ({ createRoot, createElement, startTransition, SessionCountdown }) => {
-        if (stopped) return;
-        const countdownRoot = createRoot(mount, { identifierPrefix: SessionIdPrefix });
-        root = countdownRoot;
-        // Rendered as a transition: in slices that yield to the browser, not one long task.
-        // createElement, not JSX: JSX here would import React's chunk with the monitor's.
-        startTransition(() => countdownRoot.render(createElement(SessionCountdown, { session: state.session, monitor, locale: state.locale })));
+      ({ showCountdown }) => {
+        if (!stopped) hide = showCountdown(mount, monitor, state.locale);
       },
       (err: unknown) => log(`cannot load the session countdown (${(err as Error).message}); the session still ends at the edge`),
     );
@@ -111,7 +98,7 @@ export function mountSessionCountdown(doc: Document, state: ShellState, log: (me
       stopped = true;
       unsubscribe();
       monitor.stop();
-      root?.unmount();
+      hide?.();
     },
   };
 }

@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Ihre Sitzung wurde erfolgreich um {n} Minute verlängert',
     other: 'Ihre Sitzung wurde erfolgreich um {n} Minuten verlängert',
   },
+  minutes: {
+    one: '{n} Minute',
+    other: '{n} Minuten',
+  },
+  seconds: {
+    one: '{n} Sekunde',
+    other: '{n} Sekunden',
+  },
+  minutesAndSeconds: '{minutes}, {seconds}',
 };

@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Your session was successfully extended by {n} minute',
     other: 'Your session was successfully extended by {n} minutes',
   },
+  minutes: {
+    one: '{n} minute',
+    other: '{n} minutes',
+  },
+  seconds: {
+    one: '{n} second',
+    other: '{n} seconds',
+  },
+  minutesAndSeconds: '{minutes}, {seconds}',
 };

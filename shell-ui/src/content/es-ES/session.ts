@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Tu sesión se ha ampliado correctamente {n} minuto',
     other: 'Tu sesión se ha ampliado correctamente {n} minutos',
   },
+  minutes: {
+    one: '{n} minuto',
+    other: '{n} minutos',
+  },
+  seconds: {
+    one: '{n} segundo',
+    other: '{n} segundos',
+  },
+  minutesAndSeconds: '{minutes} y {seconds}',
 };

@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Istuntoasi jatkettiin onnistuneesti {n} minuutilla',
     other: 'Istuntoasi jatkettiin onnistuneesti {n} minuutilla',
   },
+  minutes: {
+    one: '{n} minuutti',
+    other: '{n} minuuttia',
+  },
+  seconds: {
+    one: '{n} sekunti',
+    other: '{n} sekuntia',
+  },
+  minutesAndSeconds: '{minutes} ja {seconds}',
 };

@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Votre session a bien été prolongée de {n} minute',
     other: 'Votre session a bien été prolongée de {n} minutes',
   },
+  minutes: {
+    one: '{n} minute',
+    other: '{n} minutes',
+  },
+  seconds: {
+    one: '{n} seconde',
+    other: '{n} secondes',
+  },
+  minutesAndSeconds: '{minutes} et {seconds}',
 };

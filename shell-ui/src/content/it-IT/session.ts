@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'La tua sessione è stata prolungata correttamente di {n} minuto',
     other: 'La tua sessione è stata prolungata correttamente di {n} minuti',
   },
+  minutes: {
+    one: '{n} minuto',
+    other: '{n} minuti',
+  },
+  seconds: {
+    one: '{n} secondo',
+    other: '{n} secondi',
+  },
+  minutesAndSeconds: '{minutes} e {seconds}',
 };

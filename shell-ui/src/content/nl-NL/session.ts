@@ -8,4 +8,13 @@ export const sessionTexts: SessionTexts = {
     one: 'Uw sessie is met succes met {n} minuut verlengd',
     other: 'Uw sessie is met succes met {n} minuten verlengd',
   },
+  minutes: {
+    one: '{n} minuut',
+    other: '{n} minuten',
+  },
+  seconds: {
+    one: '{n} seconde',
+    other: '{n} seconden',
+  },
+  minutesAndSeconds: '{minutes} en {seconds}',
 };

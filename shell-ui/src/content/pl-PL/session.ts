@@ -10,4 +10,17 @@ export const sessionTexts: SessionTexts = {
     many: 'Twoja sesja została pomyślnie przedłużona o {n} minut',
     other: 'Twoja sesja została pomyślnie przedłużona o {n} minuty',
   },
+  minutes: {
+    one: '{n} minuta',
+    few: '{n} minuty',
+    many: '{n} minut',
+    other: '{n} minuty',
+  },
+  seconds: {
+    one: '{n} sekunda',
+    few: '{n} sekundy',
+    many: '{n} sekund',
+    other: '{n} sekundy',
+  },
+  minutesAndSeconds: '{minutes} i {seconds}',
 };

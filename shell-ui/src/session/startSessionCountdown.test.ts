@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ShellState } from '../model/shellState.gen.ts';
-import type { Root } from 'react-dom/client';
 import { startSessionCountdown } from './startSessionCountdown.ts';
 import { loadCountdownView, viewDue } from './mountSessionCountdown.tsx';
+import type { SessionCountdownHandle } from './mountSessionCountdown.tsx';
 import { OffView } from './sessionMonitor.ts';
 import type { CountdownView } from './sessionMonitor.ts';
 import { sessionIn } from './testing/fakeEdge.ts';
@@ -24,9 +24,9 @@ const visitor: ShellState = {
   flags: null,
 };
 
-let root: Root | null = null;
+let root: SessionCountdownHandle | null = null;
 afterEach(() => {
-  act(() => root?.unmount());
+  root?.unmount();
   root = null;
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
@@ -43,9 +43,7 @@ describe('startSessionCountdown', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     document.body.innerHTML = '<div data-shell="header"></div><main>page</main>';
     const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 90) };
-    await act(async () => {
-      root = (await startSessionCountdown(document, customer)) as Root;
-    });
+    root = (await startSessionCountdown(document, customer)) as SessionCountdownHandle;
     expect(document.body.firstElementChild?.getAttribute('data-shell')).toBe('session');
     await screen.findByRole('alertdialog', { name: 'Sie werden in 1:30 abgemeldet.' });
   });
@@ -76,27 +74,44 @@ describe('startSessionCountdown', () => {
     (handle as { unmount: () => void }).unmount();
   });
 
-  test("the countdown's view: React and the view's code run in tasks of their own, and the first render in a later one", async () => {
+  test("the countdown's view: its code runs in a task of its own, and the first render in a later one", async () => {
     const tasks: (() => void)[] = [];
     let view: Awaited<ReturnType<typeof loadCountdownView>> | undefined;
     const loading = loadCountdownView((then) => tasks.push(then)).then((v) => (view = v));
-    await vi.waitFor(() => expect(tasks).toHaveLength(1)); // React is in
-    tasks.shift()!();
     await vi.waitFor(() => expect(tasks).toHaveLength(1)); // the view's code is in
     await Promise.resolve();
     expect(view).toBeUndefined();
     tasks.shift()!();
     await loading;
-    expect(view?.SessionCountdown).toBeTypeOf('function');
+    expect(view?.showCountdown).toBeTypeOf('function');
+  });
+
+  test("a customer's page shows the countdown without React: it loads nothing of it", async () => {
+    vi.resetModules();
+    vi.doMock('react', () => {
+      throw new Error('the countdown loaded React');
+    });
+    vi.doMock('react-dom/client', () => {
+      throw new Error('the countdown loaded React');
+    });
+    try {
+      vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
+      document.body.innerHTML = '<main>page</main>';
+      const { startSessionCountdown: start } = await import('./startSessionCountdown.ts');
+      const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 90) };
+      root = (await start(document, customer)) as SessionCountdownHandle;
+      await screen.findByRole('alertdialog', { name: 'Sie werden in 1:30 abgemeldet.' });
+    } finally {
+      vi.doUnmock('react');
+      vi.doUnmock('react-dom/client');
+    }
   });
 
   test('far from the end, nothing is added to the page: nothing to see or hear yet', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     document.body.innerHTML = '<main>page</main>';
     const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, session: sessionIn(3600, 1800) };
-    await act(async () => {
-      root = (await startSessionCountdown(document, customer)) as Root;
-    });
+    root = (await startSessionCountdown(document, customer)) as SessionCountdownHandle;
     expect(document.querySelector('[data-shell="session"]')).toBeNull();
     expect(document.body.innerHTML).toBe('<main>page</main>');
     expect(screen.queryByRole('alertdialog')).toBeNull();
