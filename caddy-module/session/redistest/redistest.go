@@ -151,6 +151,8 @@ func (s *Server) start() error {
 	ready := make(chan struct{})
 	var log strings.Builder
 	var logMu sync.Mutex
+	// The log is read to its end before Wait, which closes the pipe: a server that exits at
+	// once (its port taken) has then written every line its error names.
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		once := sync.Once{}
@@ -162,8 +164,9 @@ func (s *Server) start() error {
 				once.Do(func() { close(ready) })
 			}
 		}
+		_ = cmd.Wait()
+		close(done)
 	}()
-	go func() { _ = cmd.Wait(); close(done) }()
 	select {
 	case <-ready:
 	case <-done:
