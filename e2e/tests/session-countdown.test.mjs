@@ -12,6 +12,7 @@ import { after, before, test } from 'node:test';
 import { launchBrowser } from '../lib/browser.mjs';
 import { freePort, startGateway } from '../lib/gateway.mjs';
 import { startIdp } from '../lib/idp.mjs';
+import { screenshotPath } from '../lib/suite.mjs';
 
 // SHELLGATE_E2E_UI_DIR serves another UI build than the one in the binary.
 const uiDir = process.env.SHELLGATE_E2E_UI_DIR;
@@ -95,6 +96,8 @@ test('two tabs show one countdown; extending in one confirms in both', async () 
   try {
     await a.getByRole('alertdialog', { name: /^Sie werden in 0:\d\d abgemeldet\.$/ }).waitFor();
     await b.getByRole('alertdialog').waitFor();
+    // The countdown as the customer sees it (e2e/artifacts/session-countdown.png).
+    await a.screenshot({ path: screenshotPath('session-countdown.png') });
     // Right after a turn of A's figure, B shows the same one, three times over.
     for (let i = 0; i < 3; i += 1) {
       const before = await countdownText(a);
