@@ -1,3 +1,4 @@
+import { afterFrame } from '../lib/afterFrame.ts';
 import { clockText, spokenText } from './countdownTime.ts';
 import { extendedText, logoutInText, textsFor } from './sessionTexts.ts';
 import type { CountdownView, SessionMonitor } from './sessionMonitor.ts';
@@ -21,23 +22,6 @@ function isTyping(el: Element | null): boolean {
   if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
   if (el instanceof HTMLInputElement) return !['button', 'submit', 'reset', 'checkbox', 'radio', 'image', 'range', 'color', 'file'].includes(el.type);
   return el instanceof HTMLElement && el.isContentEditable;
-}
-
-/**
- * afterFrame runs its function in a task after the next frame, or after a second in a tab that
- * paints none. Focus needs the page laid out: moved in the task that adds the dialog, it laid
- * the page out there (up to 80 ms at 4x when the page had layout pending); after the frame the
- * browser has done that in its own rendering.
- */
-function afterFrame(then: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    then();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run));
-  setTimeout(run, 1000);
 }
 
 /** setText changes a node's text only when it differs: a live region speaks on every change. */
@@ -132,13 +116,16 @@ export function showCountdown(mount: HTMLElement, monitor: SessionMonitor, local
     else button?.removeAttribute('aria-disabled');
     if (appearing) {
       const shown = dialog!;
+      // Focus needs the page laid out: moved in the task that adds the dialog, it laid the page
+      // out there (up to 80 ms at 4x when the page had layout pending); after the frame the
+      // browser has done that in its own rendering (or after a second in a tab that paints none).
       afterFrame(() => {
         if (dialog !== shown) return; // gone again before the frame
         const previous = doc.activeElement;
         if (isTyping(previous)) return;
         focusBefore = previous;
         (button ?? shown).focus({ preventScroll: true });
-      });
+      }, 1000);
     }
   };
 

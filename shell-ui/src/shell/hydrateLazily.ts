@@ -12,6 +12,7 @@
 import type { HydrateOptions } from './hydrateShell.tsx';
 import { readShellState } from './readState.ts';
 import { rememberAdClickId } from '../lib/adClickId.ts';
+import { afterFrame } from '../lib/afterFrame.ts';
 import { startSessionCountdown } from '../session/startSessionCountdown.ts';
 import type { ShellState } from '../model/shellState.gen.ts';
 
@@ -115,19 +116,11 @@ export function preloadShellCode(doc: Document, files: string[] = shellCode(), n
 const preloaded = (doc: Document, href: string) => [...doc.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].some((l) => l.href === href);
 
 /**
- * afterFirstPaint runs its function in a task after the next frame (a frame's animation
- * callbacks run before it is painted), or after FirstPaintBound ms in a tab that paints no frame
- * (in the background), whichever comes first.
+ * afterFirstPaint runs its function in a task after the next frame, or after FirstPaintBound ms
+ * in a tab that paints no frame, whichever comes first.
  */
 export function afterFirstPaint(then: () => void) {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    then();
-  };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run));
-  setTimeout(run, FirstPaintBound);
+  afterFrame(then, FirstPaintBound);
 }
 
 /** FirstPaintBound bounds afterFirstPaint's wait for a frame (ms). */
