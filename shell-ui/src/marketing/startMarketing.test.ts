@@ -1,22 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { ShellState } from '../model/shellState.gen.ts';
+import { visitorState } from '../../test/visitorState.ts';
 import { ConsentPollMs, IdentifyTries, MarketingSDKEvent, consentGranted, startMarketing } from './startMarketing.ts';
 
-const visitor: ShellState = {
-  locale: 'de-DE',
-  market: 'de-DE',
-  basePath: '',
-  designVersion: 'v1',
-  headerVariant: 'public',
-  path: '/',
-  year: 2026,
-  isLoggedIn: false,
-  canAccess: true,
-  isAuthRequired: false,
-  access: null,
-  flags: null,
-  appView: false,
-};
+const visitor: ShellState = visitorState;
 const customer: ShellState = { ...visitor, headerVariant: 'private', isLoggedIn: true, customerId: 'DE5000001' };
 
 /** gtag writes an arguments object into the data layer, as the consent manager's update does. */

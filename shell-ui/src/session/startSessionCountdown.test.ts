@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ShellState } from '../model/shellState.gen.ts';
+import { visitorState } from '../../test/visitorState.ts';
 import { startSessionCountdown } from './startSessionCountdown.ts';
 import { loadCountdownView, viewDue } from './mountSessionCountdown.tsx';
 import type { SessionCountdownHandle } from './mountSessionCountdown.tsx';
@@ -8,21 +9,7 @@ import { OffView } from './sessionMonitor.ts';
 import type { CountdownView } from './sessionMonitor.ts';
 import { sessionIn } from './testing/fakeEdge.ts';
 
-const visitor: ShellState = {
-  locale: 'de-DE',
-  market: 'de-DE',
-  basePath: '',
-  designVersion: 'v1',
-  headerVariant: 'public',
-  path: '/',
-  year: 2026,
-  isLoggedIn: false,
-  canAccess: true,
-  isAuthRequired: false,
-  appView: false,
-  access: null,
-  flags: null,
-};
+const visitor: ShellState = visitorState;
 
 let root: SessionCountdownHandle | null = null;
 afterEach(() => {
