@@ -7,21 +7,29 @@ import (
 	"testing"
 )
 
-// The classification reads nothing past the write: a slice of every length
-// that ends where an unreadable page begins is filled without a fault from
-// its start and from each of its last 130 offsets (each alignment of a
-// partial last block, in the first block or after full ones).
-func TestClassifyStopsAtTheEnd(t *testing.T) {
+// pageBeforeAGuard gives one writable memory page followed by an unreadable
+// one, unmapped when t ends: a read past its end faults.
+func pageBeforeAGuard(t *testing.T) []byte {
 	size := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		t.Skip(err)
 	}
-	defer syscall.Munmap(mem)
+	t.Cleanup(func() { _ = syscall.Munmap(mem) })
 	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
 		t.Skip(err)
 	}
-	for i := range mem[:size] {
+	return mem[:size:size]
+}
+
+// The classification reads nothing past the write: a slice of every length
+// that ends where an unreadable page begins is filled without a fault from
+// its start and from each of its last 130 offsets (each alignment of a
+// partial last block, in the first block or after full ones).
+func TestClassifyStopsAtTheEnd(t *testing.T) {
+	mem := pageBeforeAGuard(t)
+	size := len(mem)
+	for i := range mem {
 		mem[i] = "<a<"[i%3]
 	}
 	for n := 0; n <= min(size, 3*winBytes); n++ {
@@ -43,15 +51,8 @@ func TestClassifyStopsAtTheEnd(t *testing.T) {
 // end where an unreadable page begins, their values or names running to
 // the end, read from each start.
 func TestAttrsEndStopsAtTheEnd(t *testing.T) {
-	size := syscall.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skip(err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[size:], syscall.PROT_NONE); err != nil {
-		t.Skip(err)
-	}
+	mem := pageBeforeAGuard(t)
+	size := len(mem)
 	for _, tag := range []string{
 		` a="bcdefghijklmnopqrstuvwxyz0123456789`, ` a='b' c="d" efghijklmnopqrstuvwxyz`, ` abcdefghijklmnopqrstuvwxyz=`,
 		` a="b">`, ` a="b"`, ` a="b" />`,
