@@ -10,6 +10,7 @@ import { useShellSettings } from '../shell/ShellContext.tsx';
 import './MarketPicker.css';
 
 export interface MarketPickerProps {
+  /** markets are listed in their order (markets.ts keeps the picker's). */
   markets: readonly Market[];
   /** current is the locale of this page's market; it is highlighted and not a link. */
   current: string;

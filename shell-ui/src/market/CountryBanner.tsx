@@ -11,7 +11,7 @@ export interface CountryBannerProps {
   texts: CountryBannerTexts;
   /** returnPath is the page's path: "all good" comes back to it. The prerender writes a slot. */
   returnPath: string;
-  /** markets defaults to every market of the picker. */
+  /** markets, in the picker's order (markets.ts), default to every market of the picker. */
   markets?: readonly Market[];
 }
 

@@ -4,6 +4,15 @@ import { markets, pickerMarkets } from './markets.ts';
 
 const names = (ms: { country: string }[]) => ms.map((m) => m.country);
 
+describe('markets', () => {
+  // The client lists them as they are (no collator on a phone's first touch): the data file
+  // must already be in the picker's order, as English collation orders the country names.
+  test('are in the picker’s order: by country name as English collation has it, the generic entry last', () => {
+    const collated = [...markets].sort((a, b) => Number(a.code === '') - Number(b.code === '') || a.country.localeCompare(b.country, 'en'));
+    expect(names([...markets])).toEqual(names(collated));
+  });
+});
+
 describe('pickerMarkets', () => {
   test('sorted by country name, the generic entry last, new markets hidden without the flag', () => {
     expect(names(pickerMarkets(markets, { current: 'de-DE', flags: {}, origin: null }))).toEqual([

@@ -22,8 +22,7 @@ const both = (...terms: (string | undefined)[]) => terms.filter((t) => t !== und
  */
 export function pickerEntries(all: readonly Market[], current: string): PickerEntry[] {
   const here = current.toLowerCase();
-  const sorted = [...all].sort((a, b) => Number(isGeneric(a)) - Number(isGeneric(b)) || a.country.localeCompare(b.country, 'en'));
-  return sorted.flatMap((m): PickerEntry[] => {
+  return all.flatMap((m): PickerEntry[] => {
     const l = m.locale.toLowerCase();
     if (l === here) return [{ key: m.locale, market: m, href: m.href }];
     const isNew = m.isNewMarket ? `${NewMarketFlag}:${l}` : undefined;

@@ -1,7 +1,7 @@
 import type { Market } from '../model/market.ts';
 import type { Banner } from '../model/shellState.gen.ts';
 import { useShellSettings } from '../shell/ShellContext.tsx';
-import { markets as allMarkets, isGeneric, NewMarketFlag } from './markets.ts';
+import { markets as allMarkets, NewMarketFlag } from './markets.ts';
 
 /** MarketRoute is the gateway's endpoint the banner's form posts to. */
 export const MarketRoute = '/_shell/market';
@@ -33,9 +33,8 @@ export function useCountryBanner(banner: Banner, markets: readonly Market[] = al
   const { locale, flags } = useShellSettings();
   const current = find(markets, locale) ?? { locale, country: locale, href: '/', code: '' };
   // The edge picks the link of the chosen market (unified domain or not): one option each.
-  const choices = [...markets]
+  const choices = markets
     .filter((m) => m.locale !== current.locale)
-    .sort((a, b) => Number(isGeneric(a)) - Number(isGeneric(b)) || a.country.localeCompare(b.country, 'en'))
     .map((m) => ({ market: m, gate: m.isNewMarket ? `${NewMarketFlag}:${m.locale.toLowerCase()}` : undefined }));
   return { current, suggested: find(markets, banner.suggested), choices, flags };
 }

@@ -17,3 +17,15 @@ test.each([
   await load();
   expect(collate).not.toHaveBeenCalled();
 });
+
+// The picker and the banner list the markets in the data file's order (markets.test.ts holds
+// it to the collation): their first render on a tap must not build the collator either.
+test('the picker’s rows and the banner’s choices are listed without the browser’s collator', async () => {
+  vi.resetModules();
+  const { markets, pickerMarkets } = await import('../market/markets.ts');
+  const { pickerEntries } = await import('../market/pickerEntries.ts');
+  const collate = vi.spyOn(String.prototype, 'localeCompare');
+  pickerEntries(markets, 'de-DE');
+  pickerMarkets(markets, { current: 'fr-FR', flags: {}, origin: null });
+  expect(collate).not.toHaveBeenCalled();
+});
