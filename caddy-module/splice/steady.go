@@ -32,8 +32,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				lt++
 			} else if vec {
 				// the next '<': most often in i's block (see nextLT)
-				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
+				r := uint(i - wd.base)
+				if wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+				} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+					// or in the next block of the window, without a call
+					lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
 				} else if lt = wd.nextLT(p, i); lt >= n {
 					return n
 				}
