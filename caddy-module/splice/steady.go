@@ -283,6 +283,24 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 			return k + nl + 1
 		}
 	}
+	if top.key>>56 == 0xFF {
+		// the current element's name is long (<blockquote>): its key is a
+		// hash, and the end tag's name is hashed as keyOf does, in one pass
+		// (no element with rules of its own for its end tag has a long name;
+		// a foreign one's closes it as well)
+		h, j := hashInit, k
+		for ; j < n; j++ {
+			v := nameTab[p[j]]
+			if v&nameEnd != 0 {
+				break
+			}
+			h = (h ^ uint64(v)) * hashPrime
+		}
+		if j < n && p[j] == '>' && j-k > maxPacked && longKey(h) == top.key {
+			w.popSteady(d)
+			return j + 1
+		}
+	}
 	key, k := tagName(p, k)
 	if k < 0 {
 		return 0

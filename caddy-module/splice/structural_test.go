@@ -229,6 +229,15 @@ func TestEndTagFastPathAgrees(t *testing.T) {
 		`<span><i>x</span></i>`, `<p>x</br>y`, `<form><p>x</form>`, `<form>x</form><form><i>y</i></form>`, `<form><table></form><form></table></form>`, `<div>x</body>`,
 		`<svg><g>x</g></svg>`, `<svg><g>x</G></svg>`, `<math><mi>x</mi></math>`,
 		`<custom-el>x</custom-el>`, `<x-a>x</x-a>`, `<ab>x</ab>`, `<abcde>x</abcde>`, `<abcdef>x</abcdef>`,
+		// long names (keys are hashes): the same, another long name, a prefix,
+		// upper case, attributes, a short name, foreign content
+		`<blockquote>x</blockquote>`, `<blockquote>x</BLOCKQUOTE>`, `<blockquote>x</figcaption>`,
+		`<blockquote>x</blockquotes>`, `<blockquote>x</blockquot>`, `<blockquote>x</blockquote >`,
+		`<blockquote>x</blockquote a="b">`, `<blockquote>x</blockquote a="<i>">`, `<blockquote>x</p>`, `<blockquote><b>x</blockquote></b>`,
+		`<figcaption><blockquote>x</figcaption></blockquote>`, `<x-element>x</x-element>`,
+		`<x-element>x</x-elemenu>`, `<abcdefgh>x</abcdefgh>`, `<abcdefgh>x</abcdefg>`,
+		`<svg><foreignobject>x</foreignobject></svg>`, `<svg><lineargradient>x</linearGradient></svg>`,
+		`<math><annotation-xml>x</annotation-xml></math>`, `<math><annotation-xml encoding="text/html"><b>x</b></annotation-xml></math>`,
 	}
 	chunks := []int{1, 2, 3, 5, 7, 8, 9, 13}
 	for _, tag := range tags {
