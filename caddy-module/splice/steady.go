@@ -363,8 +363,11 @@ func (w *Writer) steadyScript(p []byte, j int) int {
 		var lt int
 		if vectorScan {
 			// most often in j's block (see nextLT)
-			if r := uint(j - w.win.base); r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+			r := uint(j - w.win.base)
+			if r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
 				lt = j + bits.TrailingZeros64(w.win.lt[(r>>6)%winBlocks]>>(r&63))
+			} else if b := r>>6 + 1; b<<6 < w.win.n && w.win.lt[b%winBlocks] != 0 {
+				lt = w.win.base + int(b<<6) + bits.TrailingZeros64(w.win.lt[b%winBlocks])
 			} else {
 				lt = w.win.nextLT(p, j)
 			}

@@ -281,3 +281,30 @@ func TestSteadyStackLimitAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A script read by the steady loop (steadyScript) whose '<' and end tag
+// lie on either side of a window's end, at every offset around it, ends
+// where the byte-by-byte states end it: the search in the window's next
+// block must stop at the window's end (past it the masks are another
+// window's): a script taken past its end tag to a later script's would
+// hide the element between.
+func TestScriptAcrossWindowsAgrees(t *testing.T) {
+	body := strings.Repeat("if(a<b)c(); ", winBytes/6)
+	for _, how := range searches {
+		withSearch(t, how, func() {
+			for end := winBytes - 140; end < winBytes+140; end++ {
+				for _, doc := range []string{
+					steadyPrefix + "<script>" + body[:end] + "</script><p>x<i>y</i></p><em><script>b</script>w</div></body>\n",
+					steadyPrefix + "<p>a</p>" + body[:end] + "<script>" + body[:end%97] + "</script><b>z</b></div></body>\n",
+				} {
+					in := []byte(doc)
+					slow, slowRep, slowModel := spliceWith(t, in, 0, true)
+					out, r, m := spliceWith(t, in, 0, false)
+					if !bytes.Equal(out, slow) || r != slowRep || m != slowModel {
+						t.Fatalf("search %s, end %d: %+v\n%s\nbyte by byte: %+v\n%s", how, end, r, m, slowRep, slowModel)
+					}
+				}
+			}
+		})
+	}
+}
