@@ -68,15 +68,11 @@ equals:
 	CMPQ    AX, BX
 	JGE     fail
 	MOVBLZX -1(SI)(DI*1), AX      // before the '=': not whitespace, not '/'
-	CMPB    AL, $0x20
-	JEQ     fail
-	CMPB    AL, $0x2f
-	JEQ     fail
-	SUBL    $9, AX                // '\t' '\n' '\f' '\r' are 9, 10, 12, 13
-	CMPL    AX, $4
-	JHI     name
-	CMPL    AX, $2                // 11 ('\v') is not whitespace
-	JNE     fail
+	CMPL    AX, $0x2f
+	JHI     name                  // most often a letter
+	MOVQ    $0x800100003600, DX   // '\t' '\n' '\f' '\r' ' ' '/' (not '\v')
+	BTQ     AX, DX
+	JCS     fail
 
 name:
 	MOVBLZX 1(SI)(DI*1), CX       // q, right after the '='
