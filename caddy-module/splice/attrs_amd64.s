@@ -2,6 +2,18 @@
 
 #include "textflag.h"
 
+// The lanes the searches compare with, loaded once a call or a value:
+// 0xfc (the mask that maps 0x3c to 0x3f on 0x3c), 0x3c, '"' and '\''.
+DATA attrsConst<>+0(SB)/8, $0xfcfcfcfcfcfcfcfc
+DATA attrsConst<>+8(SB)/8, $0xfcfcfcfcfcfcfcfc
+DATA attrsConst<>+16(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA attrsConst<>+24(SB)/8, $0x3c3c3c3c3c3c3c3c
+DATA attrsConst<>+32(SB)/8, $0x2222222222222222
+DATA attrsConst<>+40(SB)/8, $0x2222222222222222
+DATA attrsConst<>+48(SB)/8, $0x2727272727272727
+DATA attrsConst<>+56(SB)/8, $0x2727272727272727
+GLOBL attrsConst<>(SB), RODATA|NOPTR, $64
+
 // func quotedAttrsEndAsm(p []byte, k int) (end int, selfClosing, ok bool)
 //
 // quotedAttrsEnd (steady.go) in assembly, step for step: the next '=' or
@@ -15,12 +27,8 @@ TEXT ·quotedAttrsEndAsm(SB), NOSPLIT, $0-42
 	MOVQ       p_len+8(FP), BX
 	MOVQ       k+24(FP), DI
 	MOVQ       DI, R8                   // from: after the tag name or the last value
-	MOVQ       $0xfcfcfcfcfcfcfcfc, AX
-	MOVQ       AX, X4
-	PUNPCKLQDQ X4, X4
-	MOVQ       $0x3c3c3c3c3c3c3c3c, AX
-	MOVQ       AX, X5
-	PUNPCKLQDQ X5, X5
+	MOVOU      attrsConst<>+0(SB), X4  // 0xfc in every lane
+	MOVOU      attrsConst<>+16(SB), X5 // 0x3c in every lane
 
 next: // the next '=' or '>' at or after DI
 	LEAQ     16(DI), AX
@@ -77,16 +85,17 @@ equals:
 name:
 	MOVBLZX 1(SI)(DI*1), CX       // q, right after the '='
 	CMPB    CL, $0x22
-	JEQ     quoted
-	CMPB    CL, $0x27
-	JNE     fail
+	JNE     single
+	MOVOU   attrsConst<>+32(SB), X6 // q in every lane
+	JMP     quoted
+
+single:
+	CMPB  CL, $0x27
+	JNE   fail
+	MOVOU attrsConst<>+48(SB), X6
 
 quoted:
-	ADDQ       $2, DI               // the value's first byte
-	MOVQ       $0x0101010101010101, DX
-	IMULQ      CX, DX               // q in every lane
-	MOVQ       DX, X6
-	PUNPCKLQDQ X6, X6
+	ADDQ $2, DI                   // the value's first byte
 
 qword:
 	LEAQ     16(DI), AX
