@@ -48,14 +48,15 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		k := lt + 1
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
-			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
-			// and ">" compared with the current element's key in one load.
-			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
+			// of at most seven bytes (</td>, </li>, </a>, </strong>...): the name
+			// and ">" after "</" compared with the current element's key in one
+			// load.
+			if d := uint(w.depth - 1); lt+10 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
-				if nl := top.key >> 56; nl <= 5 {
-					// the key's length byte is shifted out; "</", '>' and the mask from tables
-					want := top.key<<16 | endTagFrame[nl&7]
-					if binary.LittleEndian.Uint64(p[lt:lt+8])&endTagMask[nl&7] == want && !endHasRules[top.el] {
+				if nl := top.key >> 56; nl <= maxPacked {
+					// the key's length byte cleared; '>' and the mask from tables
+					want := top.key&(1<<56-1) | endNameFrame[nl&7]
+					if binary.LittleEndian.Uint64(p[lt+2:lt+10])&endNameMask[nl&7] == want && !endHasRules[top.el] {
 						w.popSteady(d)
 						i = lt + int(nl) + 3
 						continue
@@ -432,15 +433,16 @@ var nameTab = func() (t [256]uint16) {
 
 const nameEnd = 0x100
 
-// endTagFrame and endTagMask are, for a name of nl bytes (up to five),
-// the bytes of "</" and ">" around it in one word and the mask of its
-// nl+3 bytes: the steady loop compares an end tag with the current
-// element's key in one load without shifts by a variable count.
-var endTagFrame, endTagMask = func() (f, m [8]uint64) {
-	for nl := range 6 {
-		f[nl] = '<' | '/'<<8 | uint64('>')<<(8*(nl+2))
-		m[nl] = 1<<(8*(nl+3)) - 1
+// endNameFrame and endNameMask are, for a name of nl bytes (up to seven),
+// the '>' after it in one word and the mask of its nl+1 bytes: the steady
+// loop compares an end tag's name and '>' with the current element's key
+// in one load without shifts by a variable count.
+var endNameFrame, endNameMask = func() (f, m [8]uint64) {
+	for nl := 1; nl <= maxPacked; nl++ {
+		f[nl] = uint64('>') << (8 * nl)
+		m[nl] = 1<<(8*(nl+1)) - 1
 	}
+	m[maxPacked] = ^uint64(0)
 	return f, m
 }()
 

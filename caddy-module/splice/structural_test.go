@@ -215,7 +215,8 @@ func FuzzClassify(f *testing.F) {
 }
 
 // End tags compared with the current element's key in one load (steady.go)
-// pop exactly when the byte-by-byte states do: names of one to seven bytes,
+// pop exactly when the byte-by-byte states do: names of one to seven bytes
+// (the load's most) and eight,
 // upper case, a longer or shorter name with the same start, whitespace,
 // attributes or '/' before '>', the end tag of an element that is not
 // current, end tags with rules of their own, and end tags at a write's end.
@@ -229,6 +230,9 @@ func TestEndTagFastPathAgrees(t *testing.T) {
 		`<span><i>x</span></i>`, `<p>x</br>y`, `<form><p>x</form>`, `<form>x</form><form><i>y</i></form>`, `<form><table></form><form></table></form>`, `<div>x</body>`,
 		`<svg><g>x</g></svg>`, `<svg><g>x</G></svg>`, `<math><mi>x</mi></math>`,
 		`<custom-el>x</custom-el>`, `<x-a>x</x-a>`, `<ab>x</ab>`, `<abcde>x</abcde>`, `<abcdef>x</abcdef>`,
+		`<abcdefg>x</abcdefg>`, `<abcdefg>x</abcdefgh>`, `<abcdefg>x</abcdef>`, `<abcdefg>x</abcdefG>`,
+		`<abcdefg>x</abcdefg >`, `<abcdefg>x</abcdefg/>`, `<abcdef>x</abcdefg>`, `<abcdef>x</abcdef >`,
+		`<section>x</section>y</section>`, `<caption>x</caption>`, `<footer>x</footerx>`,
 		// long names (keys are hashes): the same, another long name, a prefix,
 		// upper case, attributes, a short name, foreign content
 		`<blockquote>x</blockquote>`, `<blockquote>x</BLOCKQUOTE>`, `<blockquote>x</figcaption>`,
