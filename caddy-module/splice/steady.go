@@ -170,20 +170,21 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			continue
 		}
 		switch {
-		case el == elSvg || el == elMath:
-			e := entry{key: key, el: el, ns: nsSVG}
-			if el == elMath {
-				e.ns = nsMath
-			}
-			if !selfClosing {
-				if w.depth == len(w.stack) {
-					return lt
-				}
-				w.push(e)
-			}
-			i = after
-			continue
 		case f&fNoFast != 0:
+			if el == elSvg || el == elMath { // fNoFast, pushed as foreign
+				e := entry{key: key, el: el, ns: nsSVG}
+				if el == elMath {
+					e.ns = nsMath
+				}
+				if !selfClosing {
+					if w.depth == len(w.stack) {
+						return lt
+					}
+					w.push(e)
+				}
+				i = after
+				continue
+			}
 			// table rows and cells, list items and links, the most frequent
 			// of these, without a call: what fastSpecialOK asks of them
 			top := elBody // the body sits below the modelled stack
