@@ -1,6 +1,7 @@
 package splice
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -407,8 +408,12 @@ var scriptEndKey = binary.LittleEndian.Uint64([]byte("</script"))
 // the "<!--" (<!-->, <!--->); the dashes of "<!--" do not count.
 func steadyComment(p []byte, j int) int {
 	for g := j; ; g++ {
-		if g = indexByteFrom(p, g, '>'); g < 0 {
+		// comments run longer than indexByteFrom's in-place bytes: the
+		// runtime's search at once
+		if d := bytes.IndexByte(p[g:], '>'); d < 0 {
 			return 0
+		} else {
+			g += d
 		}
 		r := g
 		for r > j && p[r-1] == '-' {
