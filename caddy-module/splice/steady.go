@@ -210,6 +210,14 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					return lt
 				}
 				w.aEver = true
+			case el >= elH1 && el <= elH6:
+				if w.open[elP] != 0 || top >= elH1 && top <= elH6 {
+					return lt
+				}
+			case el == elTbody || el == elThead:
+				if top != elTable {
+					return lt
+				}
 			default:
 				if !w.fastSpecialOK(el) {
 					return lt
