@@ -1,6 +1,7 @@
 package splice
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -32,8 +33,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				lt++
 			} else if vec {
 				// the next '<': most often in i's block (see nextLT)
-				if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
+				r := uint(i - wd.base)
+				if wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+				} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+					// or in the next block of the window, without a call
+					lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
 				} else if lt = wd.nextLT(p, i); lt >= n {
 					return n
 				}
@@ -44,14 +49,15 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		k := lt + 1
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
-			// of at most five bytes (</td>, </li>, </a>, </p>...): "</", the name
-			// and ">" compared with the current element's key in one load.
-			if d := uint(w.depth - 1); lt+8 <= n && d < uint(len(w.stack)) {
+			// of at most seven bytes (</td>, </li>, </a>, </strong>...): the name
+			// and ">" after "</" compared with the current element's key in one
+			// load.
+			if d := uint(w.depth - 1); lt+10 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
-				if nl := top.key >> 56; nl <= 5 {
-					// the key's length byte is shifted out; "</", '>' and the mask from tables
-					want := top.key<<16 | endTagFrame[nl&7]
-					if binary.LittleEndian.Uint64(p[lt:lt+8])&endTagMask[nl&7] == want && !endHasRules[top.el] {
+				if nl := top.key >> 56; nl <= maxPacked {
+					// the key's length byte cleared; '>' and the mask from tables
+					want := top.key&(1<<56-1) | endNameFrame[nl&7]
+					if binary.LittleEndian.Uint64(p[lt+2:lt+10])&endNameMask[nl&7] == want && !endHasRules[top.el] {
 						w.popSteady(d)
 						i = lt + int(nl) + 3
 						continue
@@ -165,20 +171,21 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			continue
 		}
 		switch {
-		case el == elSvg || el == elMath:
-			e := entry{key: key, el: el, ns: nsSVG}
-			if el == elMath {
-				e.ns = nsMath
-			}
-			if !selfClosing {
-				if w.depth == len(w.stack) {
-					return lt
-				}
-				w.push(e)
-			}
-			i = after
-			continue
 		case f&fNoFast != 0:
+			if el == elSvg || el == elMath { // fNoFast, pushed as foreign
+				e := entry{key: key, el: el, ns: nsSVG}
+				if el == elMath {
+					e.ns = nsMath
+				}
+				if !selfClosing {
+					if w.depth == len(w.stack) {
+						return lt
+					}
+					w.push(e)
+				}
+				i = after
+				continue
+			}
 			// table rows and cells, list items and links, the most frequent
 			// of these, without a call: what fastSpecialOK asks of them
 			top := elBody // the body sits below the modelled stack
@@ -203,6 +210,14 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					return lt
 				}
 				w.aEver = true
+			case el >= elH1 && el <= elH6:
+				if w.open[elP] != 0 || top >= elH1 && top <= elH6 {
+					return lt
+				}
+			case el == elTbody || el == elThead:
+				if top != elTable {
+					return lt
+				}
 			default:
 				if !w.fastSpecialOK(el) {
 					return lt
@@ -279,6 +294,24 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 			return k + nl + 1
 		}
 	}
+	if top.key>>56 == 0xFF {
+		// the current element's name is long (<blockquote>): its key is a
+		// hash, and the end tag's name is hashed as keyOf does, in one pass
+		// (no element with rules of its own for its end tag has a long name;
+		// a foreign one's closes it as well)
+		h, j := hashInit, k
+		for ; j < n; j++ {
+			v := nameTab[p[j]]
+			if v&nameEnd != 0 {
+				break
+			}
+			h = (h ^ uint64(v)) * hashPrime
+		}
+		if j < n && p[j] == '>' && j-k > maxPacked && longKey(h) == top.key {
+			w.popSteady(d)
+			return j + 1
+		}
+	}
 	key, k := tagName(p, k)
 	if k < 0 {
 		return 0
@@ -341,8 +374,11 @@ func (w *Writer) steadyScript(p []byte, j int) int {
 		var lt int
 		if vectorScan {
 			// most often in j's block (see nextLT)
-			if r := uint(j - w.win.base); r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+			r := uint(j - w.win.base)
+			if r < w.win.n && w.win.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
 				lt = j + bits.TrailingZeros64(w.win.lt[(r>>6)%winBlocks]>>(r&63))
+			} else if b := r>>6 + 1; b<<6 < w.win.n && w.win.lt[b%winBlocks] != 0 {
+				lt = w.win.base + int(b<<6) + bits.TrailingZeros64(w.win.lt[b%winBlocks])
 			} else {
 				lt = w.win.nextLT(p, j)
 			}
@@ -380,8 +416,12 @@ var scriptEndKey = binary.LittleEndian.Uint64([]byte("</script"))
 // the "<!--" (<!-->, <!--->); the dashes of "<!--" do not count.
 func steadyComment(p []byte, j int) int {
 	for g := j; ; g++ {
-		if g = indexByteFrom(p, g, '>'); g < 0 {
+		// comments run longer than indexByteFrom's in-place bytes: the
+		// runtime's search at once
+		if d := bytes.IndexByte(p[g:], '>'); d < 0 {
 			return 0
+		} else {
+			g += d
 		}
 		r := g
 		for r > j && p[r-1] == '-' {
@@ -407,15 +447,16 @@ var nameTab = func() (t [256]uint16) {
 
 const nameEnd = 0x100
 
-// endTagFrame and endTagMask are, for a name of nl bytes (up to five),
-// the bytes of "</" and ">" around it in one word and the mask of its
-// nl+3 bytes: the steady loop compares an end tag with the current
-// element's key in one load without shifts by a variable count.
-var endTagFrame, endTagMask = func() (f, m [8]uint64) {
-	for nl := range 6 {
-		f[nl] = '<' | '/'<<8 | uint64('>')<<(8*(nl+2))
-		m[nl] = 1<<(8*(nl+3)) - 1
+// endNameFrame and endNameMask are, for a name of nl bytes (up to seven),
+// the '>' after it in one word and the mask of its nl+1 bytes: the steady
+// loop compares an end tag's name and '>' with the current element's key
+// in one load without shifts by a variable count.
+var endNameFrame, endNameMask = func() (f, m [8]uint64) {
+	for nl := 1; nl <= maxPacked; nl++ {
+		f[nl] = uint64('>') << (8 * nl)
+		m[nl] = 1<<(8*(nl+1)) - 1
 	}
+	m[maxPacked] = ^uint64(0)
 	return f, m
 }()
 

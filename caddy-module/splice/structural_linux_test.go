@@ -3,6 +3,7 @@
 package splice
 
 import (
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -49,14 +50,19 @@ func TestClassifyStopsAtTheEnd(t *testing.T) {
 
 // attrsEnd reads nothing past the write either: tags of every length that
 // end where an unreadable page begins, their values or names running to
-// the end, read from each start.
+// the end, read from each start; values of every length up to 40 that run
+// to the end (the sixteen-byte steps of the quote's search).
 func TestAttrsEndStopsAtTheEnd(t *testing.T) {
 	mem := pageBeforeAGuard(t)
 	size := len(mem)
-	for _, tag := range []string{
+	tags := []string{
 		` a="bcdefghijklmnopqrstuvwxyz0123456789`, ` a='b' c="d" efghijklmnopqrstuvwxyz`, ` abcdefghijklmnopqrstuvwxyz=`,
 		` a="b">`, ` a="b"`, ` a="b" />`,
-	} {
+	}
+	for v := 0; v <= 40; v++ {
+		tags = append(tags, ` a="`+strings.Repeat("b", v), ` a='b' c='`+strings.Repeat("d", v))
+	}
+	for _, tag := range tags {
 		for n := 1; n <= len(tag); n++ {
 			p := mem[size-n : size]
 			copy(p, tag[len(tag)-n:])

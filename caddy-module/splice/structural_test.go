@@ -215,7 +215,8 @@ func FuzzClassify(f *testing.F) {
 }
 
 // End tags compared with the current element's key in one load (steady.go)
-// pop exactly when the byte-by-byte states do: names of one to seven bytes,
+// pop exactly when the byte-by-byte states do: names of one to seven bytes
+// (the load's most) and eight,
 // upper case, a longer or shorter name with the same start, whitespace,
 // attributes or '/' before '>', the end tag of an element that is not
 // current, end tags with rules of their own, and end tags at a write's end.
@@ -229,6 +230,18 @@ func TestEndTagFastPathAgrees(t *testing.T) {
 		`<span><i>x</span></i>`, `<p>x</br>y`, `<form><p>x</form>`, `<form>x</form><form><i>y</i></form>`, `<form><table></form><form></table></form>`, `<div>x</body>`,
 		`<svg><g>x</g></svg>`, `<svg><g>x</G></svg>`, `<math><mi>x</mi></math>`,
 		`<custom-el>x</custom-el>`, `<x-a>x</x-a>`, `<ab>x</ab>`, `<abcde>x</abcde>`, `<abcdef>x</abcdef>`,
+		`<abcdefg>x</abcdefg>`, `<abcdefg>x</abcdefgh>`, `<abcdefg>x</abcdef>`, `<abcdefg>x</abcdefG>`,
+		`<abcdefg>x</abcdefg >`, `<abcdefg>x</abcdefg/>`, `<abcdef>x</abcdefg>`, `<abcdef>x</abcdef >`,
+		`<section>x</section>y</section>`, `<caption>x</caption>`, `<footer>x</footerx>`,
+		// long names (keys are hashes): the same, another long name, a prefix,
+		// upper case, attributes, a short name, foreign content
+		`<blockquote>x</blockquote>`, `<blockquote>x</BLOCKQUOTE>`, `<blockquote>x</figcaption>`,
+		`<blockquote>x</blockquotes>`, `<blockquote>x</blockquot>`, `<blockquote>x</blockquote >`,
+		`<blockquote>x</blockquote a="b">`, `<blockquote>x</blockquote a="<i>">`, `<blockquote>x</p>`, `<blockquote><b>x</blockquote></b>`,
+		`<figcaption><blockquote>x</figcaption></blockquote>`, `<x-element>x</x-element>`,
+		`<x-element>x</x-elemenu>`, `<abcdefgh>x</abcdefgh>`, `<abcdefgh>x</abcdefg>`,
+		`<svg><foreignobject>x</foreignobject></svg>`, `<svg><lineargradient>x</linearGradient></svg>`,
+		`<math><annotation-xml>x</annotation-xml></math>`, `<math><annotation-xml encoding="text/html"><b>x</b></annotation-xml></math>`,
 	}
 	chunks := []int{1, 2, 3, 5, 7, 8, 9, 13}
 	for _, tag := range tags {
@@ -270,5 +283,32 @@ func TestSteadyStackLimitAgrees(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A script read by the steady loop (steadyScript) whose '<' and end tag
+// lie on either side of a window's end, at every offset around it, ends
+// where the byte-by-byte states end it: the search in the window's next
+// block must stop at the window's end (past it the masks are another
+// window's): a script taken past its end tag to a later script's would
+// hide the element between.
+func TestScriptAcrossWindowsAgrees(t *testing.T) {
+	body := strings.Repeat("if(a<b)c(); ", winBytes/6)
+	for _, how := range searches {
+		withSearch(t, how, func() {
+			for end := winBytes - 140; end < winBytes+140; end++ {
+				for _, doc := range []string{
+					steadyPrefix + "<script>" + body[:end] + "</script><p>x<i>y</i></p><em><script>b</script>w</div></body>\n",
+					steadyPrefix + "<p>a</p>" + body[:end] + "<script>" + body[:end%97] + "</script><b>z</b></div></body>\n",
+				} {
+					in := []byte(doc)
+					slow, slowRep, slowModel := spliceWith(t, in, 0, true)
+					out, r, m := spliceWith(t, in, 0, false)
+					if !bytes.Equal(out, slow) || r != slowRep || m != slowModel {
+						t.Fatalf("search %s, end %d: %+v\n%s\nbyte by byte: %+v\n%s", how, end, r, m, slowRep, slowModel)
+					}
+				}
+			}
+		})
 	}
 }
