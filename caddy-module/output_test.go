@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"bytes"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -299,4 +300,70 @@ func TestPageOutputWritesKeptBytesInLargeRuns(t *testing.T) {
 		t.Errorf("after the wait the browser has %q", got)
 	}
 	o.Close(false)
+}
+
+// A held page whose writes are those of a kept output of the page goes out from it in one
+// write, copying none of them; at the first write that differs, and when its bytes have
+// waited maxWait, what was written so far goes out as written, and the page goes on as any.
+func TestPageOutputFollowsAKeptOutput(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", 3000))
+	outputs := newKeptOutputs()
+	const key = 7
+	write := func(o *pageOutput, body []byte, footer string) {
+		t.Helper()
+		io.WriteString(o, "<head>")
+		for _, part := range [][]byte{body[:40000], body[40000:]} {
+			if _, err := o.WriteKept(part); err != nil {
+				t.Fatal(err)
+			}
+		}
+		io.WriteString(o, footer)
+	}
+	want := "<head>" + string(body) + "<footer></html>"
+	for i, tt := range []struct {
+		name       string
+		body       []byte // the plan's bytes written
+		footer     string
+		maxWait    time.Duration
+		fromKept   bool // followed a kept output: nothing copied into held
+		wantLength bool
+	}{
+		{"the first: kept", body, "<footer></html>", time.Hour, false, true},
+		{"the same", body, "<footer></html>", time.Hour, true, true},
+		{"the same bytes from another array", bytes.Clone(body), "<footer></html>", time.Hour, true, true},
+		{"another footer", body, "<footer>!</html>", time.Hour, false, true},
+		{"the first again", body, "<footer></html>", time.Hour, true, true},
+		{"its bytes waited", body, "<footer></html>", time.Nanosecond, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			probe := newOutputProbe()
+			o := newPageOutput(probe, http.StatusOK, int64(len(want)+10))
+			o.maxWait = tt.maxWait
+			o.useKept(outputs, key)
+			write(o, tt.body, tt.footer)
+			if tt.maxWait < time.Millisecond {
+				<-probe.flushed
+			}
+			o.mu.Lock()
+			copied := o.held != nil && len(*o.held) > 0
+			o.mu.Unlock()
+			if copied == tt.fromKept && tt.maxWait == time.Hour {
+				t.Errorf("bytes copied into held: %v, want %v", copied, !tt.fromKept)
+			}
+			o.Planned(true)
+			if err := o.Close(false); err != nil {
+				t.Fatal(err)
+			}
+			_, length, got := probe.seen()
+			if page := "<head>" + string(tt.body) + tt.footer; got != page {
+				t.Fatalf("response %d: %d bytes, not the %d written (first difference at %d)", i+1, len(got), len(page), firstDifference(got, page))
+			}
+			if (length != "") != tt.wantLength {
+				t.Errorf("Content-Length %q", length)
+			}
+		})
+	}
+	if n := len(outputs.lookup(key)); n != 2 {
+		t.Errorf("%d versions kept, want the page's two", n)
+	}
 }
