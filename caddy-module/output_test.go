@@ -3,9 +3,11 @@ package shell
 import (
 	"bytes"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -365,5 +367,80 @@ func TestPageOutputFollowsAKeptOutput(t *testing.T) {
 	}
 	if n := len(outputs.lookup(key)); n != 2 {
 		t.Errorf("%d versions kept, want the page's two", n)
+	}
+}
+
+// Whatever a held page's writes are, split anyhow, from a plan's copy or not, one byte
+// changed anywhere or none, a page output following the kept outputs sends exactly those
+// bytes, with their length.
+func TestPageOutputFollowingIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 27))
+	plan := []byte(strings.Repeat("<p>Zinsen für Ihr Erspartes.</p>\n", 2000))
+	outputs := newKeptOutputs()
+	const key = 1
+	// a page: the head as the upstream's own bytes, then the plan's copy in runs, a fragment
+	// and the rest of the plan's copy
+	type write struct {
+		b    []byte
+		kept bool
+	}
+	page := func() []write {
+		var ws []write
+		head := plan[:rng.IntN(2000)]
+		ws = append(ws, write{bytes.Clone(head), false})
+		at := len(head)
+		cut := at + rng.IntN(len(plan)-at)
+		for at < cut {
+			n := min(1+rng.IntN(40000), cut-at)
+			ws = append(ws, write{plan[at : at+n], true})
+			at += n
+		}
+		ws = append(ws, write{[]byte(`<div data-shell="footer"></div>`), false})
+		ws = append(ws, write{plan[at:], true})
+		return ws
+	}
+	send := func(ws []write) (got, length string) {
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, holdMax/2)
+		o.maxWait = time.Hour
+		o.useKept(outputs, key)
+		for _, w := range ws {
+			var err error
+			if w.kept {
+				_, err = o.WriteKept(w.b)
+			} else {
+				_, err = o.Write(w.b)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		o.Planned(true)
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		_, length, got = probe.seen()
+		return got, length
+	}
+	for i := range 300 {
+		ws := page()
+		if i%3 != 0 { // a byte changed: in the upstream's own bytes, or a run from another copy
+			j := rng.IntN(len(ws))
+			b := bytes.Clone(ws[j].b)
+			if len(b) > 0 {
+				b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
+			}
+			ws[j] = write{b, rng.IntN(2) == 0}
+		}
+		var want []byte
+		for _, w := range ws {
+			want = append(want, w.b...)
+		}
+		for range 2 { // the second time, from a kept output when it was stored
+			if got, length := send(ws); got != string(want) || length != strconv.Itoa(len(want)) {
+				t.Fatalf("page %d: %d bytes, Content-Length %s, not the %d written (first difference at %d)",
+					i, len(got), length, len(want), firstDifference(got, string(want)))
+			}
+		}
 	}
 }
