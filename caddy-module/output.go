@@ -2,10 +2,13 @@ package shell
 
 import (
 	"bufio"
+	"bytes"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/http/httpguts"
@@ -36,6 +39,16 @@ type pageOutput struct {
 	armed  bool
 	closed bool
 	err    error // the first write error: the client went away
+
+	// A held page served again (useKept): while every byte written is the same as those of a
+	// kept output of the page, at the same offset, none is copied into held; at, how many.
+	// At the first that differs they are copied in and the page goes on as any other.
+	outputs   *keptOutputs
+	outputKey uint64
+	prior     *keptOutput // being followed; nil: not (any more)
+	at        int
+	sources   []keptSource // where held took a plan's bytes (WriteKept), for storing it
+	planned   bool         // the splicer's word: every byte was the page's plan's (Planned)
 }
 
 // holdMax bounds the pages held whole: with the shell, at most this many bytes.
@@ -82,6 +95,10 @@ func (o *pageOutput) Write(p []byte) (int, error) {
 		return 0, o.err
 	}
 	if o.held != nil {
+		if o.prior != nil && o.follow(p, false) {
+			o.arm()
+			return len(p), nil
+		}
 		if len(*o.held)+len(p) <= cap(*o.held) {
 			*o.held = append(*o.held, p...)
 			o.arm()
@@ -122,7 +139,12 @@ func (o *pageOutput) WriteKept(p []byte) (int, error) {
 	if o.err != nil {
 		return 0, o.err
 	}
+	if o.held != nil && o.prior != nil && o.follow(p, true) {
+		o.arm()
+		return len(p), nil
+	}
 	if o.held != nil && len(*o.held)+len(p) <= cap(*o.held) {
+		o.record(p)
 		*o.held = append(*o.held, p...)
 		o.arm()
 		return len(p), nil
@@ -194,10 +216,17 @@ func (o *pageOutput) Close(aborted bool) error {
 		o.timer.Stop()
 	}
 	if o.held != nil && !aborted && o.err == nil {
+		page := *o.held
+		if o.prior != nil && o.at == len(o.prior.bytes) {
+			page = o.prior.bytes // every byte the kept output's: it goes out, nothing was copied
+			o.outputs.sent(o.outputKey)
+		} else if o.unfollow(); o.planned && o.outputs != nil {
+			o.outputs.store(o.outputKey, page, o.sources)
+		}
 		hdr := o.rw.Header()
-		hdr["Content-Length"] = []string{strconv.Itoa(len(*o.held))}
+		hdr["Content-Length"] = []string{strconv.Itoa(len(page))}
 		o.rw.WriteHeader(o.status)
-		if _, err := o.rw.Write(*o.held); err != nil {
+		if _, err := o.rw.Write(page); err != nil {
 			o.err = err
 		}
 		o.release()
@@ -265,6 +294,7 @@ func (o *pageOutput) start() {
 	o.stream.Reset(writerOnly{o.rw})
 	o.rw.WriteHeader(o.status)
 	if o.held != nil {
+		o.unfollow()
 		if _, err := o.stream.Write(*o.held); err != nil {
 			o.err = err
 		}
@@ -274,7 +304,7 @@ func (o *pageOutput) start() {
 
 func (o *pageOutput) release() {
 	b := o.held
-	o.held = nil
+	o.held, o.prior, o.sources = nil, nil, nil
 	*b = (*b)[:0]
 	if cap(*b) <= holdMax/2 {
 		heldBuffers[0].Put(b)
@@ -302,4 +332,227 @@ func (o *pageOutput) waited() {
 	defer o.mu.Unlock()
 	o.armed = false
 	_ = o.flush()
+}
+
+// keptOutputs keep the whole output of held pages served again (the shell's bytes included),
+// per page, in up to keptVariants versions (one per shell its visitors get): a response whose
+// bytes are one of them, each checked as it is written (useKept), goes out from there in one
+// write, and its 100 KB are not copied into a held buffer on the way (the copy was 11 % of the
+// shell's instructions on a 126 KB page served again). What goes out is always what the
+// splicer wrote for this response: a kept output is a faster way to hold those same bytes,
+// never another page's or visitor's. Only pages the plans may remember come here (no
+// customer's page, none asked for with credentials, none the upstream marks private or
+// no-store, none that sets a cookie: startSplice), and only a response that followed its plan
+// to the end (Planned) is stored. Safe for concurrent use; a nil *keptOutputs keeps nothing.
+type keptOutputs struct {
+	mu    sync.RWMutex
+	m     map[uint64]*keptPage
+	bytes int
+}
+
+// keptPage is what is kept of one page.
+type keptPage struct {
+	versions []*keptOutput // newest first; never changed once stored: replaced whole
+	// misses counts the responses stored since one went out from here: a page with more
+	// shells than keptVariants in turn would copy each response once more to store it, so
+	// past keptVariants*2 it stores one response in keptRetry.
+	misses atomic.Int32
+}
+
+const keptRetry = 32
+
+// keptOutput is one page's whole output; never changed once stored.
+type keptOutput struct {
+	bytes []byte
+	// sources are where bytes took a plan's copy of the page (WriteKept): a response writing
+	// the same run of that copy (the same array: plans never change theirs) at the same offset
+	// writes the same bytes, checked without reading them.
+	sources []keptSource
+}
+
+// keptSource is the plan's bytes b at offset at of a kept output; it keeps b's array alive, so
+// no other bytes can take its address while the kept output is there.
+type keptSource struct {
+	at int
+	b  []byte
+}
+
+// Bounds of the kept outputs: per page a few shells, and a held page is at most holdMax.
+const (
+	keptVariants      = 4
+	keptOutputsBytes  = 32 << 20
+	keptMaxSources    = 16
+	keptOutputsMaxKey = 4096
+)
+
+func newKeptOutputs() *keptOutputs { return &keptOutputs{m: make(map[uint64]*keptPage)} }
+
+// useKept makes a held page follow the kept outputs of the page named key (its plan's key).
+// Call it before the first Write.
+func (o *pageOutput) useKept(outputs *keptOutputs, key uint64) {
+	if outputs == nil || o.held == nil {
+		return
+	}
+	o.outputs, o.outputKey = outputs, key
+	if vs := outputs.lookup(key); len(vs) > 0 {
+		o.prior = vs[0]
+	}
+}
+
+// Planned tells the output that every byte of the page was its plan's (splice.Report.Planned):
+// a page that went out held whole is then kept for the next responses. Call it before Close.
+func (o *pageOutput) Planned(planned bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.planned = planned
+}
+
+// follow reports whether p, written next, is the followed output's next bytes; if not, what
+// was followed so far is copied into held, or another version of the page whose bytes so far
+// are the same (the same page with another shell) is followed from here.
+func (o *pageOutput) follow(p []byte, kept bool) bool {
+	end := o.at + len(p)
+	if end > cap(*o.held) {
+		o.unfollow() // larger than the upstream said
+		return false
+	}
+	if o.prior.has(o.at, p, kept) {
+		o.at = end
+		return true
+	}
+	for _, k := range o.outputs.lookup(o.outputKey) {
+		if k != o.prior && len(k.bytes) >= end && bytes.Equal(k.bytes[:o.at], o.prior.bytes[:o.at]) && k.has(o.at, p, kept) {
+			o.prior, o.at = k, end
+			return true
+		}
+	}
+	o.unfollow()
+	return false
+}
+
+// has reports whether p is k's bytes at offset at: the same run of a plan's copy (kept), or
+// the same bytes.
+func (k *keptOutput) has(at int, p []byte, kept bool) bool {
+	end := at + len(p)
+	if end > len(k.bytes) {
+		return false
+	}
+	if kept && len(p) > 0 {
+		for _, s := range k.sources {
+			if s.at <= at && end <= s.at+len(s.b) {
+				if &s.b[at-s.at] == &p[0] {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return bytes.Equal(p, k.bytes[at:end])
+}
+
+// unfollow stops following: the bytes written so far, the followed output's first o.at, are
+// copied into held (with the plan's runs among them), as if each write had been.
+func (o *pageOutput) unfollow() {
+	k := o.prior
+	if k == nil {
+		return
+	}
+	o.prior = nil
+	*o.held = append((*o.held)[:0], k.bytes[:o.at]...)
+	o.sources = o.sources[:0]
+	for _, s := range k.sources {
+		if s.at+len(s.b) <= o.at {
+			o.sources = append(o.sources, s)
+		}
+	}
+}
+
+// record notes that held takes p, a plan's bytes, at its end.
+func (o *pageOutput) record(p []byte) {
+	if o.outputs == nil || len(p) == 0 {
+		return
+	}
+	at := len(*o.held)
+	if n := len(o.sources); n > 0 {
+		if last := &o.sources[n-1]; last.at+len(last.b) == at && follows(last.b, p) {
+			last.b = last.b[:len(last.b)+len(p)]
+			return
+		}
+	}
+	if len(o.sources) < keptMaxSources {
+		o.sources = append(o.sources, keptSource{at: at, b: p})
+	}
+}
+
+// lookup gives the kept versions of the page named key.
+func (c *keptOutputs) lookup(key uint64) []*keptOutput {
+	if c == nil {
+		return nil
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if kp := c.m[key]; kp != nil {
+		return kp.versions
+	}
+	return nil
+}
+
+// sent notes that a response of the page named key went out from a kept version.
+func (c *keptOutputs) sent(key uint64) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if kp := c.m[key]; kp != nil && kp.misses.Load() != 0 {
+		kp.misses.Store(0)
+	}
+}
+
+// store keeps a copy of page, with its sources, as the page's newest version.
+func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource) {
+	if c == nil || len(page) == 0 || len(page) > holdMax {
+		return
+	}
+	c.mu.RLock()
+	kp := c.m[key]
+	c.mu.RUnlock()
+	if kp != nil {
+		if n := kp.misses.Add(1); n > keptVariants*2 && n%keptRetry != 0 {
+			return
+		}
+	}
+	k := &keptOutput{bytes: bytes.Clone(page), sources: slices.Clone(sources)}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var old []*keptOutput
+	if cur := c.m[key]; cur != nil {
+		old = cur.versions
+	} else {
+		kp = &keptPage{}
+	}
+	vs := make([]*keptOutput, 0, keptVariants)
+	vs = append(vs, k)
+	for _, v := range old {
+		if len(vs) == keptVariants {
+			c.bytes -= len(v.bytes)
+			continue
+		}
+		vs = append(vs, v)
+	}
+	for other, ovs := range c.m { // map order: arbitrary pages make room
+		if c.bytes+len(page) <= keptOutputsBytes && len(c.m) < keptOutputsMaxKey {
+			break
+		}
+		if other == key {
+			continue
+		}
+		for _, v := range ovs.versions {
+			c.bytes -= len(v.bytes)
+		}
+		delete(c.m, other)
+	}
+	if cur := c.m[key]; cur != nil {
+		kp = cur
+	}
+	kp.versions = vs
+	c.m[key] = kp
+	c.bytes += len(page)
 }

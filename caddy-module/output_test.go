@@ -1,10 +1,13 @@
 package shell
 
 import (
+	"bytes"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -299,4 +302,145 @@ func TestPageOutputWritesKeptBytesInLargeRuns(t *testing.T) {
 		t.Errorf("after the wait the browser has %q", got)
 	}
 	o.Close(false)
+}
+
+// A held page whose writes are those of a kept output of the page goes out from it in one
+// write, copying none of them; at the first write that differs, and when its bytes have
+// waited maxWait, what was written so far goes out as written, and the page goes on as any.
+func TestPageOutputFollowsAKeptOutput(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", 3000))
+	outputs := newKeptOutputs()
+	const key = 7
+	write := func(o *pageOutput, body []byte, footer string) {
+		t.Helper()
+		io.WriteString(o, "<head>")
+		for _, part := range [][]byte{body[:40000], body[40000:]} {
+			if _, err := o.WriteKept(part); err != nil {
+				t.Fatal(err)
+			}
+		}
+		io.WriteString(o, footer)
+	}
+	want := "<head>" + string(body) + "<footer></html>"
+	for i, tt := range []struct {
+		name       string
+		body       []byte // the plan's bytes written
+		footer     string
+		maxWait    time.Duration
+		fromKept   bool // followed a kept output: nothing copied into held
+		wantLength bool
+	}{
+		{"the first: kept", body, "<footer></html>", time.Hour, false, true},
+		{"the same", body, "<footer></html>", time.Hour, true, true},
+		{"the same bytes from another array", bytes.Clone(body), "<footer></html>", time.Hour, true, true},
+		{"another footer", body, "<footer>!</html>", time.Hour, false, true},
+		{"the first again", body, "<footer></html>", time.Hour, true, true},
+		{"its bytes waited", body, "<footer></html>", time.Nanosecond, false, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			probe := newOutputProbe()
+			o := newPageOutput(probe, http.StatusOK, int64(len(want)+10))
+			o.maxWait = tt.maxWait
+			o.useKept(outputs, key)
+			write(o, tt.body, tt.footer)
+			if tt.maxWait < time.Millisecond {
+				<-probe.flushed
+			}
+			o.mu.Lock()
+			copied := o.held != nil && len(*o.held) > 0
+			o.mu.Unlock()
+			if copied == tt.fromKept && tt.maxWait == time.Hour {
+				t.Errorf("bytes copied into held: %v, want %v", copied, !tt.fromKept)
+			}
+			o.Planned(true)
+			if err := o.Close(false); err != nil {
+				t.Fatal(err)
+			}
+			_, length, got := probe.seen()
+			if page := "<head>" + string(tt.body) + tt.footer; got != page {
+				t.Fatalf("response %d: %d bytes, not the %d written (first difference at %d)", i+1, len(got), len(page), firstDifference(got, page))
+			}
+			if (length != "") != tt.wantLength {
+				t.Errorf("Content-Length %q", length)
+			}
+		})
+	}
+	if n := len(outputs.lookup(key)); n != 2 {
+		t.Errorf("%d versions kept, want the page's two", n)
+	}
+}
+
+// Whatever a held page's writes are, split anyhow, from a plan's copy or not, one byte
+// changed anywhere or none, a page output following the kept outputs sends exactly those
+// bytes, with their length.
+func TestPageOutputFollowingIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 27))
+	plan := []byte(strings.Repeat("<p>Zinsen für Ihr Erspartes.</p>\n", 2000))
+	outputs := newKeptOutputs()
+	const key = 1
+	// a page: the head as the upstream's own bytes, then the plan's copy in runs, a fragment
+	// and the rest of the plan's copy
+	type write struct {
+		b    []byte
+		kept bool
+	}
+	page := func() []write {
+		var ws []write
+		head := plan[:rng.IntN(2000)]
+		ws = append(ws, write{bytes.Clone(head), false})
+		at := len(head)
+		cut := at + rng.IntN(len(plan)-at)
+		for at < cut {
+			n := min(1+rng.IntN(40000), cut-at)
+			ws = append(ws, write{plan[at : at+n], true})
+			at += n
+		}
+		ws = append(ws, write{[]byte(`<div data-shell="footer"></div>`), false})
+		ws = append(ws, write{plan[at:], true})
+		return ws
+	}
+	send := func(ws []write) (got, length string) {
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, holdMax/2)
+		o.maxWait = time.Hour
+		o.useKept(outputs, key)
+		for _, w := range ws {
+			var err error
+			if w.kept {
+				_, err = o.WriteKept(w.b)
+			} else {
+				_, err = o.Write(w.b)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		o.Planned(true)
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		_, length, got = probe.seen()
+		return got, length
+	}
+	for i := range 300 {
+		ws := page()
+		if i%3 != 0 { // a byte changed: in the upstream's own bytes, or a run from another copy
+			j := rng.IntN(len(ws))
+			b := bytes.Clone(ws[j].b)
+			if len(b) > 0 {
+				b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
+			}
+			ws[j] = write{b, rng.IntN(2) == 0}
+		}
+		var want []byte
+		for _, w := range ws {
+			want = append(want, w.b...)
+		}
+		for range 2 { // the second time, from a kept output when it was stored
+			if got, length := send(ws); got != string(want) || length != strconv.Itoa(len(want)) {
+				t.Fatalf("page %d: %d bytes, Content-Length %s, not the %d written (first difference at %d)",
+					i, len(got), length, len(want), firstDifference(got, string(want)))
+			}
+		}
+	}
 }

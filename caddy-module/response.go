@@ -145,6 +145,7 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	if !sw.personal && len(hdr["Set-Cookie"]) <= sw.ownSetCookie &&
 		rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
 		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
+		sw.out.useKept(sw.h.outputs, sw.planKey)
 		if tag != nil {
 			sw.splicer.TagPlan(tag)
 		}
@@ -367,6 +368,7 @@ func (sw *shellWriter) finish(aborted bool) {
 		}
 	}
 	rep := sw.splicer.Report()
+	sw.out.Planned(rep.Planned)
 	if rep.Err != nil {
 		sw.h.logger.Error("splicer failed; the rest of the page passed through untouched", zap.Error(rep.Err), requestID(sw.ctx))
 		countSpliceError() // metrics.go

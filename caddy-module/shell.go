@@ -145,6 +145,7 @@ type Handler struct {
 
 	bundle   *bundle.Bundle
 	plans    *splice.Plans  // nil when PagePlans is -1
+	outputs  *keptOutputs   // output.go: held pages' whole output, with the plans
 	resolver marketResolver // visit.go: the market, once per request
 	logger   *zap.Logger
 	now      func() time.Time
@@ -192,6 +193,7 @@ func (h *Handler) Provision(ctx caddy.Context) error {
 	}
 	if h.PagePlans >= 0 {
 		h.plans = splice.NewPlans(h.PagePlans, 0)
+		h.outputs = newKeptOutputs()
 	}
 	h.framing = framingOf(h.FrameAncestors) // framing.go
 	hosts := make(map[string]string, len(h.Hosts))

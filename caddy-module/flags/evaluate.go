@@ -23,6 +23,9 @@ type Set struct {
 	file *File
 	// perLocale caches the result per lowercase locale and device kind, all a flag depends on.
 	perLocale map[string]map[string]bool
+	// asGiven is perLocale for the locales as NewSet was given them (the markets' canonical
+	// "de-DE", which pages carry): found without lower-casing and joining a key per request.
+	asGiven map[localeKind]map[string]bool
 	// byCountry tells whether any flag has a country rule: only then does a country cost an
 	// evaluation on the spot.
 	byCountry bool
@@ -30,16 +33,23 @@ type Set struct {
 	fallback map[string]bool
 }
 
+type localeKind struct {
+	locale string
+	kind   DeviceKind
+}
+
 // NewSet prepares f for evaluation; locales are the market locales to precompute.
 func NewSet(f *File, locales []string) *Set {
-	s := &Set{file: f, perLocale: map[string]map[string]bool{}}
+	s := &Set{file: f, perLocale: map[string]map[string]bool{}, asGiven: map[localeKind]map[string]bool{}}
 	for _, d := range f.Flags {
 		s.byCountry = s.byCountry || len(d.Countries) > 0
 	}
 	s.fallback = s.evaluate("", DeviceDesktop)
 	for _, l := range locales {
 		for _, kind := range []DeviceKind{DeviceDesktop, DeviceMobile} {
-			s.perLocale[cacheKey(l, kind)] = s.evaluate(l, kind)
+			m := s.evaluate(l, kind)
+			s.perLocale[cacheKey(l, kind)] = m
+			s.asGiven[localeKind{l, kind}] = m
 		}
 	}
 	return s
@@ -57,6 +67,13 @@ func cacheKey(locale string, kind DeviceKind) string {
 // spellings of an aliased flag. The map is the caller's.
 func (s *Set) Evaluate(r Request) map[string]bool {
 	if r.Country == "" || !s.byCountry {
+		kind := r.Device
+		if kind != DeviceMobile {
+			kind = DeviceDesktop
+		}
+		if m, ok := s.asGiven[localeKind{r.Locale, kind}]; ok {
+			return maps.Clone(m)
+		}
 		if m, ok := s.perLocale[cacheKey(r.Locale, r.Device)]; ok {
 			return maps.Clone(m)
 		}

@@ -30,6 +30,81 @@ type gatedFragment struct {
 	markup     *Markup
 	conditions []Condition
 	variants   sync.Map // uint64 (bit i: condition i holds) → *bundle.Fragment
+
+	// keys are the distinct flag keys the conditions read, and terms the conditions over
+	// their indices: variantKey looks each key up once, where Holds hashed it once per
+	// alternative (the footer's market picker names each market's keys in two conditions).
+	keys  []string
+	terms [][][]keyAlternative // condition → term → alternatives
+}
+
+type keyAlternative struct {
+	key    uint8 // index in keys
+	negate bool
+}
+
+// maxKeys bounds the distinct keys a fragment's conditions read on the quick path; past it
+// variantKey asks each condition's Holds.
+const maxKeys = 256
+
+func newGatedFragment(mk *Markup, conds []Condition) *gatedFragment {
+	g := &gatedFragment{markup: mk, conditions: conds}
+	index := map[string]int{}
+	for _, c := range conds {
+		var terms [][]keyAlternative
+		for _, term := range c.terms {
+			alts := make([]keyAlternative, 0, len(term))
+			for _, a := range term {
+				i, ok := index[a.key]
+				if !ok {
+					i = len(g.keys)
+					index[a.key] = i
+					g.keys = append(g.keys, a.key)
+				}
+				alts = append(alts, keyAlternative{key: uint8(i), negate: a.negate})
+			}
+			terms = append(terms, alts)
+		}
+		g.terms = append(g.terms, terms)
+	}
+	if len(g.keys) > maxKeys {
+		g.keys, g.terms = nil, nil
+	}
+	return g
+}
+
+// variantKey is the variant of g for flags: bit i set when condition i holds.
+func (g *gatedFragment) variantKey(flags map[string]bool) uint64 {
+	var key uint64
+	if g.terms == nil {
+		for i, c := range g.conditions {
+			if c.Holds(flags) {
+				key |= 1 << i
+			}
+		}
+		return key
+	}
+	var on [maxKeys]bool
+	for i, k := range g.keys {
+		on[i] = flags[k]
+	}
+conditions:
+	for i, c := range g.terms {
+		for _, term := range c {
+			holds := false
+			for _, a := range term {
+				if on[a.key] != a.negate {
+					holds = true
+					break
+				}
+			}
+			if !holds {
+				continue conditions
+			}
+		}
+		key |= 1 << i
+	}
+	return key
 }
 
 // loadFragments finds the gated fragments of the UI build in fsys, whose manifest b was loaded
@@ -66,7 +141,7 @@ func loadFragments(fsys fs.FS, b *bundle.Bundle) (*Fragments, error) {
 				if len(conds) > maxConditions {
 					return nil, fmt.Errorf("fragment %s has %d distinct flag conditions, more than %d; gate fewer elements", file, len(conds), maxConditions)
 				}
-				out.gated[f] = &gatedFragment{markup: mk, conditions: conds}
+				out.gated[f] = newGatedFragment(mk, conds)
 			}
 		}
 	}
@@ -82,12 +157,7 @@ func (fr *Fragments) For(f *bundle.Fragment, flags map[string]bool) *bundle.Frag
 	if !ok {
 		return f
 	}
-	var key uint64
-	for i, c := range g.conditions {
-		if c.Holds(flags) {
-			key |= 1 << i
-		}
-	}
+	key := g.variantKey(flags)
 	if v, ok := g.variants.Load(key); ok {
 		return v.(*bundle.Fragment)
 	}

@@ -40,6 +40,13 @@ func FuzzMarkup(f *testing.F) {
 		for _, k := range bytes.Fields([]byte(on)) {
 			flags[string(k)] = true
 		}
+		// The variant For picks is the one the conditions' Holds pick.
+		if conds := m.Conditions(); len(conds) <= maxConditions {
+			g := newGatedFragment(m, conds)
+			if got, want := g.variantKey(flags), g.variantKeyByHolds(flags); got != want {
+				t.Fatalf("variant %b, Holds say %b, for %q", got, want, on)
+			}
+		}
 		out := m.Render(flags)
 		if !bytes.Contains(src, []byte(DropAttr)) {
 			if !bytes.Equal(withoutHidden(out), withoutHidden(src)) {
