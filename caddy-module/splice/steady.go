@@ -122,7 +122,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				if v&nameEnd != 0 {
 					break
 				}
-				h = (h ^ uint64(v)) * hashPrime
+				h = nameStep(h, uint64(v))
 			}
 			if k >= n {
 				return lt
@@ -305,7 +305,7 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 			if v&nameEnd != 0 {
 				break
 			}
-			h = (h ^ uint64(v)) * hashPrime
+			h = nameStep(h, uint64(v))
 		}
 		if j < n && p[j] == '>' && j-k > maxPacked && longKey(h) == top.key {
 			w.popSteady(d)
