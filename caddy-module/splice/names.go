@@ -175,10 +175,14 @@ var elemNames = [...]string{
 var elemTable = func() (t [512]keyedElem) {
 	// The elements most pages are made of go in first, so that each sits in
 	// its own slot: one probe (<tr> was eight behind the others).
+	// Long names go in last: their keys change with each start (nameMul),
+	// and the short names' slots must not.
 	order := append([]elem(nil), frequentElems...)
-	for e := elem(1); e < elCount; e++ {
-		if !slices.Contains(frequentElems, e) {
-			order = append(order, e)
+	for _, long := range []bool{false, true} {
+		for e := elem(1); e < elCount; e++ {
+			if !slices.Contains(frequentElems, e) && (len(elemNames[e]) > maxPacked) == long {
+				order = append(order, e)
+			}
 		}
 	}
 	for _, e := range order {
