@@ -91,3 +91,34 @@ func TestNameStepIsTheProductModuloThePrime(t *testing.T) {
 		}
 	}
 }
+
+// TestLongElementNamesAgree holds the steady loop's way for long element
+// names (compared with the element's name, not hashed) to the general
+// states' and to x/net/html: the names, their prefixes and longer names,
+// other cases, end tags of another name, foreign ones, custom long names.
+func TestLongElementNamesAgree(t *testing.T) {
+	bodies := []string{
+		`<blockquote>x</blockquote>`, `<BlockQuote>x</BLOCKQUOTE>`, `<blockquotes>x</blockquotes>`,
+		`<blockquote>x</blockquotes><p>y</p>`, `<blockquotes>x</blockquote><p>y</p>`,
+		`<blockquot>x</blockquot>`, `<blockquote>x</blockquotf><p>y</p>`, `<blockquote>x</clockquote><p>y</p>`,
+		`<blockquotf>x</blockquotf><p>y</p>`, `<figcaptiom>x</figcaptiom><p>y</p>`,
+		`<svg><foreignObject>x</foreignObjecs><![CDATA[<b>]]></svg>`, `<blockquote>x</blockquote ><p>y</p>`, `<blockquote>x</blockquote/>`,
+		`<blockquote id=a>x</blockquote><blockquote/>y</blockquote>`, `<div><blockquote>x</div>y`,
+		`<figcaption>x</figcaption><fieldset>y</fieldset><figcaptio>z</figcaptio>`,
+		`<figcaptionx>x</figcaption>y</figcaptionx>`,
+		`<svg><foreignObject><p>x</p></foreignObject></svg>`, `<svg><foreignobjectx>y</foreignobjectx><![CDATA[<b>]]></svg>`,
+		`<svg><foreignObject>x</foreignObjects><![CDATA[<b>]]></foreignObject></svg>`,
+		`<math><annotation-xml encoding="text/html"><p>x</p></annotation-xml></math>`,
+		`<math><malignmark>x</malignmark><malignmarks>y</malignmarks></math>`,
+		`<x-custom-long>x</x-custom-long>`, `<x-custom-long>x</X-CUSTOM-LONG>`, `<x-custom-long>x</x-custom-lonG-><p>y</p>`,
+		`<colgroupx>x</colgroupx><optgroupy>y</optgroupy><basefontz>z</basefontz>`,
+		`<noframesx>x</noframesx><noscriptx>y</noscriptx><plaintexts>z</plaintexts>`,
+		`<templates>x</templates><textareas>y</textareas><framesets>z</framesets>`,
+	}
+	for _, b := range bodies {
+		in := []byte("<!DOCTYPE html><html><head><title>t</title></head><body><p>Text</p>" + b + "\n</body>\n</html>\n")
+		if _, err := checkDocument(t, in, []int{1, 5, 9, 13, 64}); err != nil {
+			t.Errorf("%s: %v", b, err)
+		}
+	}
+}

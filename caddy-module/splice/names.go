@@ -197,6 +197,61 @@ var elemTable = func() (t [512]keyedElem) {
 	return t
 }()
 
+// elemKey is each element's key (keyOf of its name).
+var elemKey = func() (k [256]uint64) {
+	for e := elem(1); e < elCount; e++ {
+		k[e] = keyOf(elemNames[e])
+	}
+	return k
+}()
+
+// longElems finds the elements with a long name (more than maxPacked
+// bytes) by their first seven bytes, packed as a short name's key; the rest
+// is compared byte by byte (longElem): a known long name is not hashed.
+var longElems = func() (t [64]keyedElem) {
+	for e := elem(1); e < elCount; e++ {
+		if name := elemNames[e]; len(name) > maxPacked {
+			k := keyOf(name[:maxPacked])
+			for i := slotOf(k) & 63; ; i = (i + 1) & 63 {
+				if t[i].key == k {
+					panic("splice: two long element names with one prefix: " + name)
+				}
+				if t[i].key == 0 {
+					t[i] = keyedElem{k, e, elemFlags[e]}
+					break
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// longElem returns the element whose long name starts at p[k] (its first
+// seven bytes lower-cased in prefix, as a short key) and the offset of the
+// byte after the name, or ok false when the name is no element's or p ends
+// first.
+func longElem(p []byte, k int, prefix uint64) (el elem, end int, ok bool) {
+	for i := slotOf(prefix) & 63; ; i = (i + 1) & 63 {
+		e := &longElems[i]
+		if e.key == 0 {
+			return 0, 0, false
+		}
+		if e.key != prefix {
+			continue
+		}
+		name := elemNames[e.el]
+		if end = k + len(name); end >= len(p) || nameTab[p[end]]&nameEnd == 0 {
+			return 0, 0, false
+		}
+		for j := maxPacked; j < len(name); j++ {
+			if nameTab[p[k+j]] != uint16(name[j]) {
+				return 0, 0, false
+			}
+		}
+		return e.el, end, true
+	}
+}
+
 // frequentElems are the elements most pages are made of, in the table first.
 var frequentElems = []elem{elTd, elTr, elTh, elLi, elA, elP, elB, elI, elDiv, elSpan}
 
@@ -304,7 +359,9 @@ func (e elem) is(flag uint32) bool { return elemFlags[e]&flag != 0 }
 // elements by it (names of any length, including custom and foreign ones).
 // Names of up to 7 bytes are packed into it with their length in the top
 // byte, so that they compare exactly and cost nothing to hash; longer names
-// are hashed (nameStep, from hashInit) with the top byte set to 0xFF.
+// are hashed (nameStep, from hashInit) with the top byte set to 0xFF (the
+// steady loop finds an element's long name by longElem instead, and takes
+// its key from elemKey).
 //
 // The hash of a long name is a polynomial over the field of the prime
 // 2^61-1 at a point drawn at start-up (nameMul), not a fixed function: two
