@@ -1,6 +1,11 @@
 package splice
 
-import "slices"
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
 
 // Element names the tracker needs to tell apart. Every other name is elOther;
 // it is still matched by hash for end tags.
@@ -170,10 +175,14 @@ var elemNames = [...]string{
 var elemTable = func() (t [512]keyedElem) {
 	// The elements most pages are made of go in first, so that each sits in
 	// its own slot: one probe (<tr> was eight behind the others).
+	// Long names go in last: their keys change with each start (nameMul),
+	// and the short names' slots must not.
 	order := append([]elem(nil), frequentElems...)
-	for e := elem(1); e < elCount; e++ {
-		if !slices.Contains(frequentElems, e) {
-			order = append(order, e)
+	for _, long := range []bool{false, true} {
+		for e := elem(1); e < elCount; e++ {
+			if !slices.Contains(frequentElems, e) && (len(elemNames[e]) > maxPacked) == long {
+				order = append(order, e)
+			}
 		}
 	}
 	for _, e := range order {
@@ -187,6 +196,61 @@ var elemTable = func() (t [512]keyedElem) {
 	}
 	return t
 }()
+
+// elemKey is each element's key (keyOf of its name).
+var elemKey = func() (k [256]uint64) {
+	for e := elem(1); e < elCount; e++ {
+		k[e] = keyOf(elemNames[e])
+	}
+	return k
+}()
+
+// longElems finds the elements with a long name (more than maxPacked
+// bytes) by their first seven bytes, packed as a short name's key; the rest
+// is compared byte by byte (longElem): a known long name is not hashed.
+var longElems = func() (t [64]keyedElem) {
+	for e := elem(1); e < elCount; e++ {
+		if name := elemNames[e]; len(name) > maxPacked {
+			k := keyOf(name[:maxPacked])
+			for i := slotOf(k) & 63; ; i = (i + 1) & 63 {
+				if t[i].key == k {
+					panic("splice: two long element names with one prefix: " + name)
+				}
+				if t[i].key == 0 {
+					t[i] = keyedElem{k, e, elemFlags[e]}
+					break
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// longElem returns the element whose long name starts at p[k] (its first
+// seven bytes lower-cased in prefix, as a short key) and the offset of the
+// byte after the name, or ok false when the name is no element's or p ends
+// first.
+func longElem(p []byte, k int, prefix uint64) (el elem, end int, ok bool) {
+	for i := slotOf(prefix) & 63; ; i = (i + 1) & 63 {
+		e := &longElems[i]
+		if e.key == 0 {
+			return 0, 0, false
+		}
+		if e.key != prefix {
+			continue
+		}
+		name := elemNames[e.el]
+		if end = k + len(name); end >= len(p) || nameTab[p[end]]&nameEnd == 0 {
+			return 0, 0, false
+		}
+		for j := maxPacked; j < len(name); j++ {
+			if nameTab[p[k+j]] != uint16(name[j]) {
+				return 0, 0, false
+			}
+		}
+		return e.el, end, true
+	}
+}
 
 // frequentElems are the elements most pages are made of, in the table first.
 var frequentElems = []elem{elTd, elTr, elTh, elLi, elA, elP, elB, elI, elDiv, elSpan}
@@ -295,12 +359,45 @@ func (e elem) is(flag uint32) bool { return elemFlags[e]&flag != 0 }
 // elements by it (names of any length, including custom and foreign ones).
 // Names of up to 7 bytes are packed into it with their length in the top
 // byte, so that they compare exactly and cost nothing to hash; longer names
-// use FNV-1a with the top byte set to 0xFF.
+// are hashed (nameStep, from hashInit) with the top byte set to 0xFF (the
+// steady loop finds an element's long name by longElem instead, and takes
+// its key from elemKey).
+//
+// The hash of a long name is a polynomial over the field of the prime
+// 2^61-1 at a point drawn at start-up (nameMul), not a fixed function: two
+// names with one key would make an end tag close an element the parser
+// keeps open (and the footer go where the page hides it), and with FNV-1a
+// a page could carry such a pair (found by a birthday search in a minute;
+// TestLongNameKeysCannotBeForgedToHideTheFooter). Two different names now
+// share a key for at most about len/2^55 of the points, which a page cannot
+// know.
 const (
-	hashInit  uint64 = 14695981039346656037
-	hashPrime uint64 = 1099511628211
-	maxPacked        = 7
+	hashInit   uint64 = 1 // the leading coefficient: names of other lengths differ
+	mersenne61 uint64 = 1<<61 - 1
+	maxPacked         = 7
 )
+
+var nameMul = func() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic("splice: no random source for name keys: " + err.Error())
+	}
+	return 2 + binary.LittleEndian.Uint64(b[:])%(mersenne61-3)
+}()
+
+// nameStep appends byte c (lower-cased) to h, a long name's hash so far:
+// h*nameMul + c modulo 2^61-1 (h, nameMul below 2^61).
+func nameStep(h, c uint64) uint64 {
+	hi, lo := bits.Mul64(h, nameMul)
+	// h*nameMul = hi*2^64 + lo, and 2^61 = 1 modulo 2^61-1: hi is below
+	// 2^58, so the sum stays below 2^62+256
+	x := hi<<3 | lo>>61 + lo&mersenne61 + c
+	x = x&mersenne61 + x>>61
+	if x >= mersenne61 {
+		x -= mersenne61
+	}
+	return x
+}
 
 // keyOf returns the key of a lower-cased name.
 func keyOf(name string) uint64 {
@@ -313,12 +410,12 @@ func keyOf(name string) uint64 {
 	}
 	h := hashInit
 	for i := 0; i < len(name); i++ {
-		h = (h ^ uint64(name[i])) * hashPrime
+		h = nameStep(h, uint64(name[i]))
 	}
 	return longKey(h)
 }
 
-// longKey is the key of a name longer than maxPacked with FNV-1a hash h.
+// longKey is the key of a name longer than maxPacked with hash h (nameStep).
 func longKey(h uint64) uint64 { return h | 0xFF<<56 }
 
 // keyFold is keyOf for a name as written (any case).
@@ -332,7 +429,7 @@ func keyFold(name []byte) uint64 {
 	}
 	h := hashInit
 	for _, c := range name {
-		h = (h ^ uint64(lowerTab[c])) * hashPrime
+		h = nameStep(h, uint64(lowerTab[c]))
 	}
 	return longKey(h)
 }

@@ -59,7 +59,7 @@ type scanner struct {
 	nameLen  int
 	name     [maxName]byte
 	nameKey  uint64 // key of the name, once complete
-	nameFNV  uint64 // FNV-1a of the name so far (general states)
+	nameFNV  uint64 // the hash of the name so far (nameStep; general states)
 	el       elem
 
 	lastSlash bool // the byte before '>' was a '/' outside any attribute value
@@ -135,7 +135,7 @@ func (s *scanner) beginName(c byte, end bool, at int64) {
 	s.tokStart = at
 	s.name[0] = c
 	s.nameLen = 1
-	s.nameFNV = (hashInit ^ uint64(c)) * hashPrime
+	s.nameFNV = nameStep(hashInit, uint64(c))
 	s.lastSlash = false
 	s.st = sTagName
 }
@@ -264,7 +264,7 @@ func (w *Writer) scan(p []byte, start int64) {
 				if s.nameLen == maxName+1 {
 					w.onLongName()
 				}
-				s.nameFNV = (s.nameFNV ^ uint64(c)) * hashPrime
+				s.nameFNV = nameStep(s.nameFNV, uint64(c))
 				i++
 			}
 			if s.st == sBeforeAttr {

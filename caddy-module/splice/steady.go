@@ -115,14 +115,19 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			k += int(key >> 56)
 			goto named
 		long:
-			// eight bytes or more: hashed as keyFold does, in one pass
+			// eight bytes or more: an element's name compared with it
+			// (longElem), else hashed as keyFold does, in one pass
+			if e, j, ok := longElem(p, k, key); ok {
+				key, k = elemKey[e], j
+				goto named
+			}
 			h := hashInit
 			for ; k < n; k++ {
 				v := nameTab[p[k]]
 				if v&nameEnd != 0 {
 					break
 				}
-				h = (h ^ uint64(v)) * hashPrime
+				h = nameStep(h, uint64(v))
 			}
 			if k >= n {
 				return lt
@@ -294,18 +299,34 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 			return k + nl + 1
 		}
 	}
-	if top.key>>56 == 0xFF {
-		// the current element's name is long (<blockquote>): its key is a
-		// hash, and the end tag's name is hashed as keyOf does, in one pass
-		// (no element with rules of its own for its end tag has a long name;
-		// a foreign one's closes it as well)
+	if top.key>>56 == 0xFF && top.el != elOther {
+		// the current element's name is long and an element's
+		// (<blockquote>): the end tag's name compared with it (no element
+		// with rules of its own for its end tag has a long name)
+		name := elemNames[top.el]
+		if j := k + len(name); j < n && p[j] == '>' {
+			for r := 0; r < len(name); r++ {
+				if nameTab[p[k+r]] != uint16(name[r]) {
+					j = -1
+					break
+				}
+			}
+			if j > 0 {
+				w.popSteady(d)
+				return j + 1
+			}
+		}
+	} else if top.key>>56 == 0xFF {
+		// the current element's name is long and no element's: its key is
+		// a hash, and the end tag's name is hashed as keyOf does, in one
+		// pass (a foreign one's closes it as well)
 		h, j := hashInit, k
 		for ; j < n; j++ {
 			v := nameTab[p[j]]
 			if v&nameEnd != 0 {
 				break
 			}
-			h = (h ^ uint64(v)) * hashPrime
+			h = nameStep(h, uint64(v))
 		}
 		if j < n && p[j] == '>' && j-k > maxPacked && longKey(h) == top.key {
 			w.popSteady(d)

@@ -7,6 +7,26 @@ package splice
 // raw text and CDATA in the tokenizer), templates, selects and the footer.
 // Where the model is not exact it says so (messy, lost) and the footer
 // falls back to a safer place.
+//
+// What the decisions left in the body need (session 15, issue 19: why no
+// cheaper state replaces the stack). The first </body> in the data state
+// outside templates needs the tokenizer's state (raw text from a start
+// tag's element; CDATA and raw-text rules from whether the current node is
+// foreign and not an integration point) and whether a scope boundary is
+// open (bodyInScope). The footer there needs depth == 0 and !messy when
+// whitespace or comments follow it (candClean), lost/overflow, and the open
+// counts of template, select and a (footerLeave). The start tags' rules
+// read the current node (cells, rows, sections, headings, items, foreign
+// content) and the counts of p, a, table, button and nobr; no decision
+// reads another count. The stack of name keys is the least state that
+// decides exactly: any two open names x != y are told apart by the suffix
+// "</x></body>\n" (an ordinary end tag that matches nothing is ignored, so
+// depth stays 1 and the footer moves to EOF), and by induction every open
+// element's name counts; only runs of one name could become counts, which
+// realistic pages do not have. Measured (callgrind, 100 KB page): the end
+// tag's compare with the current key, the start tags' checks and the open
+// counts all at no cost would save at most ~9.5 % of the scan; the rest of
+// the per-tag work is reading the tag, which every model pays.
 
 type mode uint8
 
