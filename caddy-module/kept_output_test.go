@@ -100,8 +100,11 @@ func TestKeptOutputIsAlwaysThisResponsesPage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			up := &keptPageOrigin{}
 			g := newTestGateway(t, nil)
+			// A loaded machine can take longer than maxWait over a page; the page would
+			// stream then, without its length, and nothing would be kept: not what is tested.
+			g.h.holdWait = time.Hour
 			g.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
-			fresh := newTestGatewayAt(t, nil, g.clock, func(h *Handler) { h.PagePlans = -1 })
+			fresh := newTestGatewayAt(t, nil, g.clock, func(h *Handler) { h.PagePlans = -1; h.holdWait = time.Hour })
 			fresh.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
 			serve := func(gw *testGateway, cookie string) (*writeRecorder, string) {
 				r := navigate("/page/", nil)
@@ -144,6 +147,7 @@ func TestKeptOutputIsAlwaysThisResponsesPage(t *testing.T) {
 func TestKeptOutputNeverServesACustomer(t *testing.T) {
 	up := &keptPageOrigin{}
 	g := newTestGateway(t, localIdentity())
+	g.h.holdWait = time.Hour // held whole however loaded the machine: see above
 	g.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
 	up.set(keptTestPage())
 	var anonymous string
