@@ -99,12 +99,10 @@ func TestKeptOutputIsAlwaysThisResponsesPage(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			up := &keptPageOrigin{}
+			holdPagesWhole(t) // a page streamed keeps nothing and has no length: not what is tested
 			g := newTestGateway(t, nil)
-			// A loaded machine can take longer than maxWait over a page; the page would
-			// stream then, without its length, and nothing would be kept: not what is tested.
-			g.h.holdWait = time.Hour
 			g.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
-			fresh := newTestGatewayAt(t, nil, g.clock, func(h *Handler) { h.PagePlans = -1; h.holdWait = time.Hour })
+			fresh := newTestGatewayAt(t, nil, g.clock, func(h *Handler) { h.PagePlans = -1 })
 			fresh.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
 			serve := func(gw *testGateway, cookie string) (*writeRecorder, string) {
 				r := navigate("/page/", nil)
@@ -146,8 +144,8 @@ func TestKeptOutputIsAlwaysThisResponsesPage(t *testing.T) {
 // never kept: the customer gets their own shell, every time.
 func TestKeptOutputNeverServesACustomer(t *testing.T) {
 	up := &keptPageOrigin{}
+	holdPagesWhole(t)
 	g := newTestGateway(t, localIdentity())
-	g.h.holdWait = time.Hour // held whole however loaded the machine: see above
 	g.upstream = caddyhttp.HandlerFunc(up.ServeHTTP)
 	up.set(keptTestPage())
 	var anonymous string
@@ -172,6 +170,16 @@ func TestKeptOutputNeverServesACustomer(t *testing.T) {
 	if n := len(g.h.outputs.lookup(g.h.plans.Key("localhost", "/page/", ""))); n != kept {
 		t.Errorf("the customer's page was kept: %d versions, was %d", n, kept)
 	}
+}
+
+// holdPagesWhole lets a held page's bytes wait as long as the test takes: on a loaded machine
+// splicing a page can take longer than maxWait, and the page then streams without its length.
+// The tests of this package do not run in parallel, so the variable is theirs for the test.
+func holdPagesWhole(t *testing.T) {
+	t.Helper()
+	old := maxWait
+	maxWait = time.Hour
+	t.Cleanup(func() { maxWait = old })
 }
 
 func firstDifference(a, b string) int {

@@ -35,6 +35,7 @@ func TestPageOutputFraming(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path+" "+tt.proxy, func(t *testing.T) {
+			holdPagesWhole(t)
 			tester := startGatewayProxy(t, o, "", tt.proxy)
 			res, body := get(t, tester, tt.path)
 			if res.StatusCode != http.StatusOK || !strings.Contains(body, `<div data-shell="footer">`) {

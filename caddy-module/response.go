@@ -140,9 +140,6 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 	}
 	sw.h.framing.add(hdr) // framing.go; after heldTag, which keeps the upstream's fields only
 	sw.out = newPageOutput(sw.ResponseWriter, status, need)
-	if sw.h.holdWait > 0 {
-		sw.out.maxWait = sw.h.holdWait
-	}
 	sw.splicer = splice.NewWriter(sw.out, frags) // its Flush flushes out too
 	cacheControl := hdr["Cache-Control"]
 	if !sw.personal && len(hdr["Set-Cookie"]) <= sw.ownSetCookie &&

@@ -146,7 +146,6 @@ type Handler struct {
 	bundle   *bundle.Bundle
 	plans    *splice.Plans  // nil when PagePlans is -1
 	outputs  *keptOutputs   // output.go: held pages' whole output, with the plans
-	holdWait time.Duration  // how long a held page's bytes may wait (output.go maxWait); tests lengthen it
 	resolver marketResolver // visit.go: the market, once per request
 	logger   *zap.Logger
 	now      func() time.Time
