@@ -120,31 +120,44 @@ func (r *RedisStore) ListBySubject(ctx context.Context, sub string) ([]Info, err
 		return nil, nil
 	}
 	var out []Info
+	now := r.opts.Clock.now()
 	for _, d := range r.opts.Sealer.Digests(sub) {
-		entries, err := r.client.HGetAll(ctx, r.indexKey("sub", d)).Result()
+		key := r.indexKey("sub", d)
+		entries, err := r.client.HGetAll(ctx, key).Result()
 		if err != nil {
 			return nil, fmt.Errorf("read session index from redis: %w", err)
 		}
-		for name, sealed := range entries {
-			head, err := r.client.GetRange(ctx, r.recordKeyOf(name), 0, recordHeader-1).Result()
-			if err != nil {
-				return nil, fmt.Errorf("read session from redis: %w", err)
+		// Every record's header in one round trip, not one a session.
+		names := make([]string, 0, len(entries))
+		heads := make([]*redis.StringCmd, 0, len(entries))
+		if _, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
+			for name := range entries {
+				names = append(names, name)
+				heads = append(heads, p.GetRange(ctx, r.recordKeyOf(name), 0, recordHeader-1))
 			}
+			return nil
+		}); err != nil {
+			return nil, fmt.Errorf("read sessions from redis: %w", err)
+		}
+		var gone []string
+		for i, name := range names {
+			sealed, head := entries[name], heads[i].Val()
 			if len(head) < recordHeader {
-				continue // gone (expired, logged out); its index entry goes with the index
+				if r.dead(name, sealed, now) { // sweep.go
+					gone = append(gone, name)
+				}
+				continue // expired or logged out
 			}
 			info := Info{Handle: handleOfName(name)}
 			if ms, err := strconv.ParseInt(head[:actWidth], 10, 64); err == nil {
 				info.LastActivity = time.UnixMilli(ms).UTC()
 			}
-			if plain, err := r.opts.Sealer.Open([]byte(sealed), []byte("meta:"+name)); err == nil {
-				var meta infoMeta
-				if json.Unmarshal(plain, &meta) == nil {
-					info.Device, info.Locale, info.CreatedAt = meta.Device, meta.Locale, meta.CreatedAt
-				}
+			if meta, ok := r.openMeta(name, sealed); ok {
+				info.Device, info.Locale, info.CreatedAt = meta.Device, meta.Locale, meta.CreatedAt
 			}
 			out = append(out, info)
 		}
+		r.removeEntries(ctx, key, gone)
 	}
 	sortInfos(out)
 	return out, nil
@@ -197,6 +210,13 @@ func (r *RedisStore) deleteName(ctx context.Context, name string) (bool, error) 
 func (r *RedisStore) sealMeta(s *Session, name string) string {
 	js, _ := json.Marshal(metaOf(s))
 	return string(r.opts.Sealer.Seal(js, []byte("meta:"+name)))
+}
+
+// openMeta opens what sealMeta sealed; false when no configured key opens it.
+func (r *RedisStore) openMeta(name, sealed string) (infoMeta, bool) {
+	var meta infoMeta
+	plain, err := r.opts.Sealer.Open([]byte(sealed), []byte("meta:"+name))
+	return meta, err == nil && json.Unmarshal(plain, &meta) == nil
 }
 
 var (

@@ -32,6 +32,8 @@ type RedisOptions struct {
 	LockTTL time.Duration
 	// Sealer encrypts every record at rest and keys the sid and subject indexes. Required.
 	Sealer *Sealer
+	// Clock tells the time (time.Now when nil): the age of a subject index's entries (sweep.go).
+	Clock Clock
 }
 
 // RedisStore keeps sessions in Redis (standalone, Sentinel or Cluster through
@@ -241,6 +243,7 @@ func (r *RedisStore) digest(value string) string {
 // The subject index's entry holds the session's sealed metadata, which ListBySubject shows.
 func (r *RedisStore) indexAdd(ctx context.Context, s *Session, sid, sub string) error {
 	name := keyOf(s.ID)
+	var subLen *redis.IntCmd
 	_, err := r.client.Pipelined(ctx, func(p redis.Pipeliner) error {
 		for _, ix := range [...]struct{ kind, digest, value string }{{"sid", sid, ""}, {"sub", sub, r.sealMeta(s, name)}} {
 			if ix.digest == "" {
@@ -249,11 +252,17 @@ func (r *RedisStore) indexAdd(ctx context.Context, s *Session, sid, sub string) 
 			key := r.indexKey(ix.kind, ix.digest)
 			p.HSet(ctx, key, name, ix.value)
 			p.PExpire(ctx, key, r.opts.IdleTTL)
+			if ix.kind == "sub" {
+				subLen = p.HLen(ctx, key)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return fmt.Errorf("index session in redis: %w", err)
+	}
+	if subLen != nil && subLen.Val() > sweepAt {
+		r.sweep(ctx, r.indexKey("sub", sub)) // sweep.go
 	}
 	return nil
 }
