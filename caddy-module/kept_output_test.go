@@ -174,12 +174,11 @@ func TestKeptOutputNeverServesACustomer(t *testing.T) {
 
 // holdPagesWhole lets a held page's bytes wait as long as the test takes: on a loaded machine
 // splicing a page can take longer than maxWait, and the page then streams without its length.
-// The tests of this package do not run in parallel, so the variable is theirs for the test.
+// The tests of this package do not run in parallel, so the setting is theirs for the test.
 func holdPagesWhole(t *testing.T) {
 	t.Helper()
-	old := maxWait
-	maxWait = time.Hour
-	t.Cleanup(func() { maxWait = old })
+	testWait.Store(int64(time.Hour))
+	t.Cleanup(func() { testWait.Store(0) })
 }
 
 func firstDifference(a, b string) int {

@@ -54,10 +54,14 @@ type pageOutput struct {
 // holdMax bounds the pages held whole: with the shell, at most this many bytes.
 const holdMax = 256 << 10
 
-// maxWait is how long bytes may wait in the gateway for more to come. A variable only so that
-// tests asserting a held page's length can lengthen it (holdPagesWhole): a loaded CI machine
-// can take longer than this over one page, which then streams.
-var maxWait = 10 * time.Millisecond
+// maxWait is how long bytes may wait in the gateway for more to come.
+const maxWait = 10 * time.Millisecond
+
+// testWait, when not 0, replaces maxWait for new page outputs: tests that assert a held page's
+// length lengthen it (holdPagesWhole), as a loaded CI machine can take longer than maxWait over
+// one page, which then streams. Atomic, as a test's server may still be answering a request
+// when the next test changes it.
+var testWait atomic.Int64
 
 // outBuffers hold a spliced response's output: the splicer writes a page in pieces (before an
 // insertion, the fragment, after it), and written one by one they cost a syscall each. A
@@ -79,6 +83,9 @@ var heldBuffers = [2]sync.Pool{
 // The header goes out with the first bytes, so the caller may change it until then.
 func newPageOutput(rw http.ResponseWriter, status int, need int64) *pageOutput {
 	o := &pageOutput{rw: rw, status: status, maxWait: maxWait}
+	if w := testWait.Load(); w != 0 {
+		o.maxWait = time.Duration(w)
+	}
 	switch {
 	case need < 0 || need > holdMax:
 	case need <= holdMax/2:
