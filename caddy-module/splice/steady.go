@@ -46,6 +46,7 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				return n
 			}
 		}
+	found: // lt: the '<' of the next tag
 		k := lt + 1
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
@@ -249,6 +250,24 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		d := uint(w.depth)
 		if d >= uint(len(w.stack)) {
 			return lt
+		}
+		// An element that its own end tag closes with only text between
+		// (<td>Bank 1</td>, <a href="...">...</a>): its end tag, compared in
+		// one load from after the '<' (pairEnd), is read here, and the
+		// element is neither pushed nor popped. The next '<' is looked for
+		// in after's block only; a tag that is not this end tag is read at
+		// once after the push.
+		if r := uint(after - wd.base); r < wd.n && wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+			j := after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
+				i = j + int(key>>56) + 3
+				continue
+			}
+			w.stack[d] = entry{key: key, el: el}
+			w.depth = int(d) + 1
+			w.open[el]++
+			lt = j
+			goto found
 		}
 		// push, without its checks: the stack has room, no overflow is
 		// pending (see steadyScan) and the element is HTML
@@ -479,6 +498,24 @@ var endNameFrame, endNameMask = func() (f, m [8]uint64) {
 	}
 	m[maxPacked] = ^uint64(0)
 	return f, m
+}()
+
+// pairEnd and pairMask are, for each element with a name of up to six
+// bytes whose end tag only pops it, its end tag after the '<' ("/td>") in
+// one word and the mask of those bytes; the other elements' mask is 0 and
+// their word 1, which no load matches.
+var pairEnd, pairMask = func() (e, m [256]uint64) {
+	for el := range e {
+		e[el] = 1
+		key := elemKey[el] // the name lower-cased, its length in the top byte
+		nl := key >> 56
+		if el == int(elOther) || nl == 0 || nl > 6 || endHasRules[el] {
+			continue
+		}
+		e[el] = '/' | key&(1<<56-1)<<8 | '>'<<(8*(nl+1))
+		m[el] = 1<<(8*(nl+2)) - 1
+	}
+	return e, m
 }()
 
 // endHasRules marks the elements whose end tag does more than pop them

@@ -1,0 +1,80 @@
+package splice
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// An element closed by its own end tag with only text between, which the
+// steady loop reads without a push and a pop (pairEnd), decides like the
+// byte-by-byte states: end tags that are and are not the element's (upper
+// case, longer and shorter names, whitespace, '/' or attributes before the
+// '>', another element's, one with rules of its own), names of one to eight
+// bytes, NUL bytes and '<' in the text and in quoted values, a '>' in a value,
+// the end tag cut by the end of a write at every offset and placed at every
+// offset of a 64-byte block (the next '<' is looked for in the start tag's
+// block only), and pairs at the stack's limit.
+func TestPairedEndTagAgrees(t *testing.T) {
+	pairs := []string{
+		`<td>x</td>`, `<td></td>`, `<td>x</TD>`, `<td>x</tD>`, `<td>x</tdd>`, `<td>x</t>`, `<td>x</td >`,
+		`<td>x</td/>`, `<td>x</td a="b">`, "<td>x</td\t>", `<td>x</th>`, `<td>x</`, `<td>x</td`,
+		`<td>x<td>y</td>`, `<td>x</tr>`, `<th scope="col">x</th>`, `<td title="</td>">x</td>`,
+		`<td title='a>b'>x</td>`, `<td title="a<b">x</td>`, "<td>a\x00b</td>", "<td>\x00</td>", `<td>a<b</td>`,
+		`<b>x</b>`, `<b>x</B>`, `<b>x</bb>`, `<b>x</b/>`, `<b>x</br>`, `<b><b>x</b></b>`, `<b>x</b`,
+		`<a href="/x">y</a>`, `<a href="/x">y</a><a>z</a>`, `<em>x</em>`, `<p>x</p>`, `<p>x</P>`,
+		`<strong>x</strong>`, `<strong>x</strongx>`, `<strong>x</stron>`, `<footer>x</footer>`,
+		`<footer>x</footer >`, `<caption>x</caption>`, `<section>x</section>`, `<section>x</sectio>`,
+		`<form>x</form>`, `<form>x</form><form>y</form>`, `<body>x</body>`, `<x-a>x</x-a>`, `<x-a>x</x-b>`,
+		`<abcdef>x</abcdef>`, `<li>x</li>`, `<h2 id="s">x</h2>`, `<h2>x</h3>`, `<span>x</span>`,
+		`<i>x</i >`, `<u>x</u` + "\n" + `>`, `<q>x</q`, `<s>x</s>`, `<s>x</S>`, `<b>x<ab>y</b>`, `<b>x<ab>`, `<td>x<std>`, `<em>x<hem>z`, `<span>x<aspan>`, `<p>x<ap>`, `<li>x<ali>`,
+		`<b>x<!b>`, `<b>x<?b>`, `<em>x</emb>`, `<em>x</em\x00>`,
+	}
+	chunks := []int{1, 3, 5, 8, 9, 10, 11, 13, 64}
+	var docs []string
+	for _, pair := range pairs {
+		for _, wrap := range [][2]string{
+			{"<table><tr>", "</tr></table>"},
+			{"<ul><li>", "</li></ul>"},
+			{"<span>", "</span>"},
+			{"", ""},
+		} {
+			// text first: the header is placed and the steady loop reads what follows
+			for _, doc := range []string{
+				steadyPrefix + "t" + wrap[0] + pair + wrap[1] + "<p>tail</p></div></body></html>\n",
+				steadyPrefix + "t" + wrap[0] + pair + "</div></body></html>\n",
+				steadyPrefix + "t" + wrap[0] + pair,
+			} {
+				if _, err := checkDocument(t, []byte(doc), chunks); err != nil {
+					t.Errorf("%q: %v", doc, err)
+				}
+			}
+		}
+		for pad := 0; pad < 66; pad++ {
+			// the pair at every offset of a block, its text across the block's
+			// end; the page ends there, so that the open elements are compared
+			z := strings.Repeat("z", pad)
+			docs = append(docs, steadyPrefix+"t"+z+pair+strings.Repeat("y", 60)+"<span>"+pair,
+				steadyPrefix+"t<table><tr><td>"+z+"</td>"+pair+strings.Repeat("y", 60)+pair)
+		}
+	}
+	deep := "t" + strings.Repeat("<span>", 255)
+	docs = append(docs,
+		steadyPrefix+deep+"<td>x</td><b>y</b><b>y</B>"+strings.Repeat("</span>", 255)+"</div></body>\n",
+		steadyPrefix+deep+"<span><b>y</b>"+strings.Repeat("</span>", 257)+"</div></body>\n",
+	)
+	for _, doc := range docs {
+		in := []byte(doc)
+		slow, slowRep, slowModel := spliceWith(t, in, 0, true)
+		for _, how := range searches {
+			withSearch(t, how, func() {
+				for _, c := range []int{0, 1, 9, 64, 65} {
+					out, r, m := spliceWith(t, in, c, false)
+					if !bytes.Equal(out, slow) || r != slowRep || (c == 0 && m != slowModel) {
+						t.Fatalf("search %s, writes of %d: %+v\n%s\nbyte by byte: %+v\n%s\ndoc %q", how, c, r, m, slowRep, slowModel, doc)
+					}
+				}
+			})
+		}
+	}
+}
