@@ -22,7 +22,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// pop (popSteady) count on it
 		return i
 	}
-	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
+	// '<' found in masks (structural.go); without vector code the window
+	// stays empty and nextLT searches the bytes
+	wd := &s.win
 	for {
 		lt := i // tags often follow each other: no call then
 		if lt >= n {
@@ -31,18 +33,13 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		if p[lt] != '<' {
 			if lt+1 < n && p[lt+1] == '<' { // a tag after a newline
 				lt++
-			} else if vec {
+			} else if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 				// the next '<': most often in i's block (see nextLT)
-				r := uint(i - wd.base)
-				if wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
-					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
-				} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
-					// or in the next block of the window, without a call
-					lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
-				} else if lt = wd.nextLT(p, i); lt >= n {
-					return n
-				}
-			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
+				lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+			} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+				// or in the next block of the window, without a call
+				lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
+			} else if lt = wd.nextLT(p, i); lt >= n {
 				return n
 			}
 		}
