@@ -52,6 +52,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			// load.
 			if d := uint(w.depth - 1); lt+10 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
+				if binary.LittleEndian.Uint64(p[lt+1:lt+9])&pairMask[top.el] == pairEnd[top.el] {
+					// a known element's name of up to six bytes (pairEnd)
+					w.popSteady(d)
+					i = lt + int(top.key>>56) + 3
+					continue
+				}
 				if nl := top.key >> 56; nl <= maxPacked {
 					// the key's length byte cleared; '>' and the mask from tables
 					want := top.key&(1<<56-1) | endNameFrame[nl&7]
