@@ -271,6 +271,18 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			w.open[el]++
 			lt = j
 			goto found
+		} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+			// or in the next block, as at the loop's top
+			j := wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
+			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
+				i = j + int(key>>56) + 3
+				continue
+			}
+			w.stack[d] = entry{key: key, el: el}
+			w.depth = int(d) + 1
+			w.open[el]++
+			lt = j
+			goto found
 		}
 		// push, without its checks: the stack has room, no overflow is
 		// pending (see steadyScan) and the element is HTML
