@@ -78,3 +78,32 @@ func TestPairedEndTagAgrees(t *testing.T) {
 		}
 	}
 }
+
+// A long element name's end tag, compared in two loads of eight bytes with
+// 0x20 set (longWords), decides like the byte-by-byte states: upper case,
+// a byte that 0x20 maps onto a name's '-' or letter without being its upper
+// case ("\r" for '-', '@' and '[' around the letters), the first or the
+// last byte changed, and names of eight to sixteen bytes.
+func TestLongEndTagWordsAgree(t *testing.T) {
+	tags := []string{
+		`<blockquote>x</blockquote>`, `<blockquote>x</BLOCKQUOTE>`, `<blockquote>x</BlockQuote>`,
+		`<blockquote>x</blockquotf>`, `<blockquote>x</clockquote>`, `<blockquote>x</blockquot@>`,
+		`<blockquote>x</[lockquote>`, "<blockquote>x</block\x00uote>", `<blockquote>x</blockquote >`,
+		`<figcaption>x</figcaption>`, `<figcaption>x</FIGCAPTION>`, `<figcaption>x</figcaptiom>`,
+		`<noscript>x</noscript>`, `<plaintext>x</plaintext>`, `<textarea>x</textarea>`,
+		`<math><annotation-xml>x</annotation-xml></math>`, `<math><annotation-xml>x</ANNOTATION-XML></math>`,
+		"<math><annotation-xml>x</annotation\rxml><mi>y</mi></math>", "<math><annotation-xml>x</annotation\x0dxml>",
+		`<svg><foreignObject>x</foreignobject></svg>`, `<svg><foreignObject>x</FOREIGNOBJECT></svg>`,
+	}
+	for _, tag := range tags {
+		for _, doc := range []string{
+			steadyPrefix + "t" + strings.Repeat("z", 70) + tag + "<p>tail</p></div></body></html>\n",
+			steadyPrefix + "t" + strings.Repeat("z", 70) + tag,
+			steadyPrefix + "t<span>" + tag + tag + "</span>",
+		} {
+			if _, err := checkDocument(t, []byte(doc), []int{1, 7, 9}); err != nil {
+				t.Errorf("%q: %v", doc, err)
+			}
+		}
+	}
+}

@@ -339,7 +339,18 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 		// with rules of its own for its end tag has a long name)
 		name := elemNames[top.el]
 		if j := k + len(name); j < n && p[j] == '>' {
-			for r := 0; r < len(name); r++ {
+			if lw := &longWords[top.el]; lw.letters {
+				// a name of letters only, eight to sixteen bytes: its first
+				// and last eight bytes, lower-cased by setting 0x20, which
+				// maps only a letter's upper case onto it
+				if binary.LittleEndian.Uint64(p[k:])|0x2020202020202020 == lw.head &&
+					binary.LittleEndian.Uint64(p[j-8:])|0x2020202020202020 == lw.tail {
+					w.popSteady(d)
+					return j + 1
+				}
+				j = -1
+			}
+			for r := 0; j > 0 && r < len(name); r++ {
 				if nameTab[p[k+r]] != uint16(name[r]) {
 					j = -1
 					break
@@ -531,6 +542,32 @@ var pairEnd, pairMask = func() (e, m [256]uint64) {
 		m[el] = 1<<(8*(nl+2)) - 1
 	}
 	return e, m
+}()
+
+// longWords are, for the elements with a long name (eight bytes or more),
+// the name's first and last eight bytes, when the name is all letters and
+// at most sixteen bytes: steadyEndTag compares an end tag's name with them
+// in two loads.
+var longWords = func() (t [256]struct {
+	head, tail uint64
+	letters    bool
+}) {
+	for el := elem(1); el < elCount; el++ {
+		name := elemNames[el]
+		if len(name) <= maxPacked || len(name) > 16 {
+			continue
+		}
+		letters := true
+		for i := 0; i < len(name); i++ {
+			letters = letters && 'a' <= name[i] && name[i] <= 'z'
+		}
+		if letters {
+			t[el].head = binary.LittleEndian.Uint64([]byte(name[:8]))
+			t[el].tail = binary.LittleEndian.Uint64([]byte(name[len(name)-8:]))
+			t[el].letters = true
+		}
+	}
+	return t
 }()
 
 // endHasRules marks the elements whose end tag does more than pop them
