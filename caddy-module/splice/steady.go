@@ -578,10 +578,12 @@ var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true
 // values in quotes right after "name=". It looks only for '=' and '>': a
 // quoted value opens only in "before attribute value", which only an '='
 // reaches, so up to the first '=' no quote counts and a '>' ends the tag.
-// An '=' that directly follows a byte of an attribute name (one after the
-// tag name or the last value that is neither whitespace nor '/', with no
-// '=' in between) goes to "before attribute value"; a quote there opens the
-// value and its own kind of quote closes it. Anything else (an unquoted
+// An '=' that directly follows a byte of an attribute name goes to "before
+// attribute value"; a quote there opens the value and its own kind of quote
+// closes it. The byte before the '=' is tested: whitespace, '/' or a quote
+// there is no name's (k, after the tag name, is whitespace or '/', so an '='
+// cannot directly follow the tag name; a quote is a value's end, or a name's
+// rare byte, which skipAttrs reads). Anything else (an unquoted
 // value, whitespace around '=', an '=' opening a name, a tag not wholly in
 // p) returns ok false, and skipAttrs reads the tag from k.
 //
@@ -590,7 +592,6 @@ var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true
 // that '/' is not inside a value.
 func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 	n := len(p)
-	from := k // after the tag name or the last value
 	for i := k; ; {
 		// the next '=' or '>', eight bytes at a time
 		var e int
@@ -616,10 +617,10 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 		if p[e] == '>' {
 			return e + 1, p[e-1] == '/', true // p[k-1] and a closing quote are not '/'
 		}
-		if e-1 < from || e+2 >= n {
+		if e+2 >= n {
 			return 0, false, false
 		}
-		if c := p[e-1]; isSpace(c) || c == '/' {
+		if c := p[e-1]; isSpace(c) || c == '/' || c == '"' || c == '\'' {
 			return 0, false, false
 		}
 		q := p[e+1]
@@ -646,6 +647,5 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 		if i++; i < n && p[i] == '>' { // the last value ends most tags
 			return i + 1, false, true
 		}
-		from = i
 	}
 }
