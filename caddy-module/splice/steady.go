@@ -94,20 +94,22 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			// no bounds or length checks (a name of 8 bytes or more: below),
 			// written out byte by byte: shifts by constants, no loop
 			q := (*[8]byte)(p[k : k+8])
-			key = uint64(q[0]|0x20) | 1<<56
+			key = uint64(q[0] | 0x20)
+			nl := 1 // the name's length, set once a level
 			if v := nameTab[q[1]]; v&nameEnd == 0 {
-				key += uint64(v)<<8 + 1<<56
+				key, nl = key|uint64(v)<<8, 2
 				if v := nameTab[q[2]]; v&nameEnd == 0 {
-					key += uint64(v)<<16 + 1<<56
+					key, nl = key|uint64(v)<<16, 3
 					if v := nameTab[q[3]]; v&nameEnd == 0 {
-						key += uint64(v)<<24 + 1<<56
+						key, nl = key|uint64(v)<<24, 4
 						if v := nameTab[q[4]]; v&nameEnd == 0 {
-							key += uint64(v)<<32 + 1<<56
+							key, nl = key|uint64(v)<<32, 5
 							if v := nameTab[q[5]]; v&nameEnd == 0 {
-								key += uint64(v)<<40 + 1<<56
+								key, nl = key|uint64(v)<<40, 6
 								if v := nameTab[q[6]]; v&nameEnd == 0 {
-									key += uint64(v)<<48 + 1<<56
+									key, nl = key|uint64(v)<<48, 7
 									if v := nameTab[q[7]]; v&nameEnd == 0 {
+										key |= 7 << 56
 										goto long // eight bytes or more: below
 									}
 								}
@@ -116,7 +118,8 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					}
 				}
 			}
-			k += int(key >> 56)
+			key |= uint64(nl) << 56
+			k += nl
 			goto named
 		long:
 			// eight bytes or more: an element's name compared with it
