@@ -184,22 +184,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		}
 		switch {
 		case f&fNoFast != 0:
-			if el == elSvg || el == elMath { // fNoFast, pushed as foreign
-				e := entry{key: key, el: el, ns: nsSVG}
-				if el == elMath {
-					e.ns = nsMath
-				}
-				if !selfClosing {
-					if w.depth == len(w.stack) {
-						return lt
-					}
-					w.push(e)
-				}
-				i = after
-				continue
-			}
 			// table rows and cells, list items and links, the most frequent
-			// of these, without a call: what fastSpecialOK asks of them
+			// of these, without a call: what fastSpecialOK asks of them;
+			// svg and math, pushed as foreign
 			top := elBody // the body sits below the modelled stack
 			if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
 				top = w.stack[d].el
@@ -230,6 +217,19 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				if top != elTable {
 					return lt
 				}
+			case el == elSvg || el == elMath: // fNoFast, pushed as foreign
+				e := entry{key: key, el: el, ns: nsSVG}
+				if el == elMath {
+					e.ns = nsMath
+				}
+				if !selfClosing {
+					if w.depth == len(w.stack) {
+						return lt
+					}
+					w.push(e)
+				}
+				i = after
+				continue
 			default:
 				if !w.fastSpecialOK(el) {
 					return lt
