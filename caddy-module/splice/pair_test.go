@@ -107,3 +107,76 @@ func TestLongEndTagWordsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A run of siblings, each the same start tag byte for byte and closed by
+// its own end tag right after the last (<td>a</td><td>b</td>), which the
+// steady loop reads without reading each start tag again, decides like the
+// byte-by-byte states: start tags of 3 to 17 bytes (7, 8, 9, 15, 16 and 17
+// around its two words) that differ from the first in any one byte, in
+// case, in whitespace or in a '/', end tags that are not theirs, text that
+// runs past the block, and the run cut by the end of a write anywhere.
+func TestPairedSiblingsAgree(t *testing.T) {
+	starts := []string{`<td>`, `<b>`, `<em>`, `<p a>`, `<td a=b>`, `<td id=x>`, `<th a="b">`, `<th abc="de">`,
+		`<th scope="c">`, `<th scope="co">`, `<th scope="col">`, `<th scope="colx">`, `<strong>`, `<a href="/x">`}
+	var docs []string
+	for _, st := range starts {
+		name := strings.Trim(strings.Fields(st)[0], "<>")
+		end := "</" + name + ">"
+		var variants []string
+		for k := 0; k < len(st); k++ {
+			// the sibling with one byte changed: each position, to another
+			// letter, to upper case and to a quote
+			for _, c := range []byte{'x', st[k] ^ 0x20, '"', '/'} {
+				b := []byte(st)
+				b[k] = c
+				variants = append(variants, string(b))
+			}
+		}
+		variants = append(variants, st, st[:len(st)-1]+" >", st[:len(st)-1]+"/>", strings.ToUpper(st))
+		for _, v := range variants {
+			docs = append(docs,
+				steadyPrefix+"t"+strings.Repeat("z", 70)+"<table><tr>"+st+"a"+end+v+"b"+end+st+"c"+end+"</tr></table>",
+				steadyPrefix+"t"+strings.Repeat("z", 70)+"<span>"+st+"a"+end+v+"b"+end+v+"c"+strings.ToUpper(end)+v,
+			)
+		}
+		run := strings.Repeat(st+"a"+end, 9)
+		for pad := 0; pad < 66; pad += 5 {
+			z := strings.Repeat("z", 70+pad)
+			docs = append(docs,
+				steadyPrefix+"t"+z+"<table><tr>"+run+st+strings.Repeat("y", 70)+end+st+"b"+end+"</tr></table></div></body>\n",
+				steadyPrefix+"t"+z+"<span>"+run+st+"b</"+name+" >"+st+"c"+end+st,
+				steadyPrefix+"t"+z+"<span>"+run+st+"b"+end+st+"c</"+name+"x>"+st+"d"+end,
+			)
+		}
+	}
+	// A run of 64-byte siblings past the end of a window, whose last
+	// siblings hold an <a> where the others hold text: the masks of a
+	// block 4096 bytes back look the same, so a run read past the window
+	// would skip the <a>.
+	for pad := 0; pad < 64; pad += 7 {
+		docs = append(docs, steadyPrefix+"t"+strings.Repeat("z", pad)+"<div>"+
+			strings.Repeat("<span>"+strings.Repeat("y", 51)+"</span>", 70)+
+			strings.Repeat("<span>aa<a>"+strings.Repeat("y", 46)+"</span>", 3)+"</div>")
+	}
+	for _, doc := range docs {
+		in := []byte(doc)
+		slow, slowRep, slowModel := spliceWith(t, in, 0, true)
+		for _, how := range searches {
+			withSearch(t, how, func() {
+				for _, c := range []int{0, 7, 64, 100} {
+					out, r, m := spliceWith(t, in, c, false)
+					if !bytes.Equal(out, slow) || r != slowRep || (c == 0 && m != slowModel) {
+						t.Fatalf("search %s, writes of %d: %+v\n%s\nbyte by byte: %+v\n%s\ndoc %q", how, c, r, m, slowRep, slowModel, doc)
+					}
+				}
+			})
+		}
+	}
+	for _, st := range []string{`<td>`, `<th scope="col">`, `<b>`} {
+		name := strings.Trim(strings.Fields(st)[0], "<>")
+		doc := steadyPrefix + "t" + strings.Repeat("z", 70) + "<table><tr>" + strings.Repeat(st+"a</"+name+">", 6) + "</tr></table><p>x</p></div></body>\n"
+		if _, err := checkDocument(t, []byte(doc), []int{1, 5, 9, 16, 17}); err != nil {
+			t.Errorf("%q: %v", doc, err)
+		}
+	}
+}

@@ -267,6 +267,34 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			j := after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
 			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
 				i = j + int(key>>56) + 3
+				// Its next siblings (<td>a</td><td>b</td>): the same start
+				// tag, byte for byte, right after the end tag, meets the
+				// same state (the pair left none), so it is this tag again;
+				// each is read with its end tag while both are in place.
+				if sl := uint(after - lt); sl <= 16 && i+16 <= n && p[i+1] == p[lt+1] {
+					// the tag's bytes as two words, masked to its length
+					m0, m1 := uint64(1)<<(8*sl)-1, uint64(0)
+					if sl >= 8 {
+						m0, m1 = ^uint64(0), ^uint64(0)>>(8*(16-sl))
+					}
+					t := (*[16]byte)(p[lt : lt+16])
+					a0, a1 := binary.LittleEndian.Uint64(t[:8])&m0, binary.LittleEndian.Uint64(t[8:])&m1
+					for i+16 <= n {
+						q := (*[16]byte)(p[i : i+16])
+						if binary.LittleEndian.Uint64(q[:8])&m0 != a0 || binary.LittleEndian.Uint64(q[8:])&m1 != a1 {
+							break
+						}
+						r := uint(i + int(sl) - wd.base)
+						if r >= wd.n || wd.lt[(r>>6)%winBlocks]>>(r&63) == 0 {
+							break
+						}
+						j := i + int(sl) + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+						if j+9 > n || binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] != pairEnd[el] {
+							break
+						}
+						i = j + int(key>>56) + 3
+					}
+				}
 				continue
 			}
 			w.stack[d] = entry{key: key, el: el}
