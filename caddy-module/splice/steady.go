@@ -261,8 +261,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// (<td>Bank 1</td>, <a href="...">...</a>): its end tag, compared in
 		// one load from after the '<' (pairEnd), is read here, and the
 		// element is neither pushed nor popped. The next '<' is looked for
-		// in after's block only; a tag that is not this end tag is read at
-		// once after the push.
+		// in after's block and the next one only (else the loop's top
+		// finds it); a tag that is not this end tag is read at once after
+		// the push.
 		if r := uint(after - wd.base); r < wd.n && wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
 			j := after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
 			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
