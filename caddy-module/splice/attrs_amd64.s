@@ -26,10 +26,11 @@ TEXT ·quotedAttrsEndAsm(SB), NOSPLIT, $0-42
 	MOVQ       p_base+0(FP), SI
 	MOVQ       p_len+8(FP), BX
 	MOVQ       k+24(FP), DI
-	MOVQ       DI, R8                   // from: after the tag name or the last value
 	MOVOU      attrsConst<>+0(SB), X4  // 0xfc in every lane
 	MOVOU      attrsConst<>+16(SB), X5 // 0x3c in every lane
 
+	// The common way falls through: a '=' found in a word, a name byte
+	// before it, a '"' after it, the closing quote in a word.
 next: // the next '=' or '>' at or after DI
 	LEAQ     16(DI), AX
 	CMPQ     AX, BX
@@ -39,60 +40,30 @@ next: // the next '=' or '>' at or after DI
 	PCMPEQB  X5, X1                 // 0x3c to 0x3f: '<', '=', '>', '?'
 	PMOVMSKB X1, AX
 	TESTL    AX, AX
-	JNZ      inword
-	ADDQ     $16, DI
-	JMP      next
-
-inword:
-	BSFL AX, AX
-	ADDQ AX, DI                     // DI = e
-	JMP  found
-
-tail:
-	CMPQ    DI, BX
-	JGE     fail
-	MOVBLZX (SI)(DI*1), AX
-	CMPB    AL, $0x3d
-	JEQ     found
-	CMPB    AL, $0x3e
-	JEQ     found
-	INCQ    DI
-	JMP     tail
+	JZ       nextword
+	BSFL     AX, AX
+	ADDQ     AX, DI                 // DI = e
 
 found: // p[DI] is '=' or '>' (or, from a word, '<' or '?': part of a name)
 	MOVBLZX (SI)(DI*1), AX
 	CMPB    AL, $0x3e
 	JEQ     gt
 	CMPB    AL, $0x3d
-	JEQ     equals
-	INCQ    DI
-	JMP     next
+	JNE     skip
 
-equals:
-	LEAQ    -1(DI), AX            // e-1 < from: no name before the '='
-	CMPQ    AX, R8
-	JLT     fail
+	// equals
 	LEAQ    2(DI), AX             // e+2 >= n
 	CMPQ    AX, BX
 	JGE     fail
-	MOVBLZX -1(SI)(DI*1), AX      // before the '=': not whitespace, not '/'
+	MOVBLZX -1(SI)(DI*1), AX      // before the '=': a name's byte
 	CMPL    AX, $0x2f
-	JHI     name                  // most often a letter
-	MOVQ    $0x800100003600, DX   // '\t' '\n' '\f' '\r' ' ' '/' (not '\v')
-	BTQ     AX, DX
-	JCS     fail
+	JLS     low                   // most often a letter: above '/'
 
 name:
 	MOVBLZX 1(SI)(DI*1), CX       // q, right after the '='
 	CMPB    CL, $0x22
 	JNE     single
 	MOVOU   attrsConst<>+32(SB), X6 // q in every lane
-	JMP     quoted
-
-single:
-	CMPB  CL, $0x27
-	JNE   fail
-	MOVOU attrsConst<>+48(SB), X6
 
 quoted:
 	ADDQ $2, DI                   // the value's first byte
@@ -105,14 +76,57 @@ qword:
 	PCMPEQB  X6, X1
 	PMOVMSKB X1, AX
 	TESTL    AX, AX
-	JNZ      qinword
-	ADDQ     $16, DI
-	JMP      qword
+	JZ       qnextword
+	BSFL     AX, AX
+	ADDQ     AX, DI
 
-qinword:
-	BSFL AX, AX
-	ADDQ AX, DI
-	JMP  closed
+closed: // p[DI] is the closing quote
+	INCQ    DI
+	CMPQ    DI, BX
+	JGE     next
+	MOVBLZX (SI)(DI*1), AX
+	CMPB    AL, $0x3e             // the last value ends most tags
+	JNE     next
+	INCQ    DI
+	MOVQ    DI, end+32(FP)
+	MOVB    $0, selfClosing+40(FP)
+	MOVB    $1, ok+41(FP)
+	RET
+
+nextword:
+	ADDQ $16, DI
+	JMP  next
+
+skip: // '<' or '?'
+	INCQ DI
+	JMP  next
+
+low: // whitespace, '/' or a quote before the '=' (not '\v'): no name
+	MOVQ $0x808500003600, DX      // '\t' '\n' '\f' '\r' ' ' '"' '\'' '/'
+	BTQ  AX, DX
+	JCS  fail
+	JMP  name
+
+single:
+	CMPB  CL, $0x27
+	JNE   fail
+	MOVOU attrsConst<>+48(SB), X6
+	JMP   quoted
+
+qnextword:
+	ADDQ $16, DI
+	JMP  qword
+
+tail:
+	CMPQ    DI, BX
+	JGE     fail
+	MOVBLZX (SI)(DI*1), AX
+	CMPB    AL, $0x3d
+	JEQ     found
+	CMPB    AL, $0x3e
+	JEQ     found
+	INCQ    DI
+	JMP     tail
 
 qbyte:
 	CMPQ    DI, BX
@@ -122,23 +136,6 @@ qbyte:
 	JEQ     closed
 	INCQ    DI
 	JMP     qbyte
-
-closed: // p[DI] is the closing quote
-	INCQ    DI
-	CMPQ    DI, BX
-	JGE     more
-	MOVBLZX (SI)(DI*1), AX
-	CMPB    AL, $0x3e             // the last value ends most tags
-	JNE     more
-	INCQ    DI
-	MOVQ    DI, end+32(FP)
-	MOVB    $0, selfClosing+40(FP)
-	MOVB    $1, ok+41(FP)
-	RET
-
-more:
-	MOVQ DI, R8
-	JMP  next
 
 gt: // the tag's end; self-closing when a '/' is right before it
 	LEAQ    1(DI), AX

@@ -22,7 +22,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// pop (popSteady) count on it
 		return i
 	}
-	vec, wd := vectorScan, &s.win // '<' found in masks (structural.go)
+	// '<' found in masks (structural.go); without vector code the window
+	// stays empty and nextLT searches the bytes
+	wd := &s.win
 	for {
 		lt := i // tags often follow each other: no call then
 		if lt >= n {
@@ -31,21 +33,17 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		if p[lt] != '<' {
 			if lt+1 < n && p[lt+1] == '<' { // a tag after a newline
 				lt++
-			} else if vec {
+			} else if r := uint(i - wd.base); wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
 				// the next '<': most often in i's block (see nextLT)
-				r := uint(i - wd.base)
-				if wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 && r < wd.n {
-					lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
-				} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
-					// or in the next block of the window, without a call
-					lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
-				} else if lt = wd.nextLT(p, i); lt >= n {
-					return n
-				}
-			} else if lt = indexByteFrom(p, i, '<'); lt < 0 {
+				lt = i + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+			} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+				// or in the next block of the window, without a call
+				lt = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
+			} else if lt = wd.nextLT(p, i); lt >= n {
 				return n
 			}
 		}
+	found: // lt: the '<' of the next tag
 		k := lt + 1
 		if k < n && p[k] == '/' {
 			// The end tag of the current element, in lower case and with a name
@@ -54,6 +52,12 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			// load.
 			if d := uint(w.depth - 1); lt+10 <= n && d < uint(len(w.stack)) {
 				top := &w.stack[d]
+				if binary.LittleEndian.Uint64(p[lt+1:lt+9])&pairMask[top.el] == pairEnd[top.el] {
+					// a known element's name of up to six bytes (pairEnd)
+					w.popSteady(d)
+					i = lt + int(top.key>>56) + 3
+					continue
+				}
 				if nl := top.key >> 56; nl <= maxPacked {
 					// the key's length byte cleared; '>' and the mask from tables
 					want := top.key&(1<<56-1) | endNameFrame[nl&7]
@@ -90,20 +94,22 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 			// no bounds or length checks (a name of 8 bytes or more: below),
 			// written out byte by byte: shifts by constants, no loop
 			q := (*[8]byte)(p[k : k+8])
-			key = uint64(q[0]|0x20) | 1<<56
+			key = uint64(q[0] | 0x20)
+			nl := 1 // the name's length, set once a level
 			if v := nameTab[q[1]]; v&nameEnd == 0 {
-				key += uint64(v)<<8 + 1<<56
+				key, nl = key|uint64(v)<<8, 2
 				if v := nameTab[q[2]]; v&nameEnd == 0 {
-					key += uint64(v)<<16 + 1<<56
+					key, nl = key|uint64(v)<<16, 3
 					if v := nameTab[q[3]]; v&nameEnd == 0 {
-						key += uint64(v)<<24 + 1<<56
+						key, nl = key|uint64(v)<<24, 4
 						if v := nameTab[q[4]]; v&nameEnd == 0 {
-							key += uint64(v)<<32 + 1<<56
+							key, nl = key|uint64(v)<<32, 5
 							if v := nameTab[q[5]]; v&nameEnd == 0 {
-								key += uint64(v)<<40 + 1<<56
+								key, nl = key|uint64(v)<<40, 6
 								if v := nameTab[q[6]]; v&nameEnd == 0 {
-									key += uint64(v)<<48 + 1<<56
+									key, nl = key|uint64(v)<<48, 7
 									if v := nameTab[q[7]]; v&nameEnd == 0 {
+										key |= 7 << 56
 										goto long // eight bytes or more: below
 									}
 								}
@@ -112,7 +118,8 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 					}
 				}
 			}
-			k += int(key >> 56)
+			key |= uint64(nl) << 56
+			k += nl
 			goto named
 		long:
 			// eight bytes or more: an element's name compared with it
@@ -177,22 +184,9 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		}
 		switch {
 		case f&fNoFast != 0:
-			if el == elSvg || el == elMath { // fNoFast, pushed as foreign
-				e := entry{key: key, el: el, ns: nsSVG}
-				if el == elMath {
-					e.ns = nsMath
-				}
-				if !selfClosing {
-					if w.depth == len(w.stack) {
-						return lt
-					}
-					w.push(e)
-				}
-				i = after
-				continue
-			}
 			// table rows and cells, list items and links, the most frequent
-			// of these, without a call: what fastSpecialOK asks of them
+			// of these, without a call: what fastSpecialOK asks of them;
+			// svg and math, pushed as foreign
 			top := elBody // the body sits below the modelled stack
 			if d := w.depth - 1; uint(d) < uint(len(w.stack)) {
 				top = w.stack[d].el
@@ -223,6 +217,19 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 				if top != elTable {
 					return lt
 				}
+			case el == elSvg || el == elMath: // fNoFast, pushed as foreign
+				e := entry{key: key, el: el, ns: nsSVG}
+				if el == elMath {
+					e.ns = nsMath
+				}
+				if !selfClosing {
+					if w.depth == len(w.stack) {
+						return lt
+					}
+					w.push(e)
+				}
+				i = after
+				continue
 			default:
 				if !w.fastSpecialOK(el) {
 					return lt
@@ -249,6 +256,65 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		d := uint(w.depth)
 		if d >= uint(len(w.stack)) {
 			return lt
+		}
+		// An element that its own end tag closes with only text between
+		// (<td>Bank 1</td>, <a href="...">...</a>): its end tag, compared in
+		// one load from after the '<' (pairEnd), is read here, and the
+		// element is neither pushed nor popped. The next '<' is looked for
+		// in after's block and the next one only (else the loop's top
+		// finds it); a tag that is not this end tag is read at once after
+		// the push.
+		if r := uint(after - wd.base); r < wd.n && wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
+			j := after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
+				i = j + int(key>>56) + 3
+				// Its next siblings (<td>a</td><td>b</td>): the same start
+				// tag, byte for byte, right after the end tag, meets the
+				// same state (the pair left none), so it is this tag again;
+				// each is read with its end tag while both are in place.
+				if sl := uint(after - lt); sl <= 16 && i+16 <= n && p[i+1] == p[lt+1] {
+					// the tag's bytes as two words, masked to its length
+					m0, m1 := uint64(1)<<(8*sl)-1, uint64(0)
+					if sl >= 8 {
+						m0, m1 = ^uint64(0), ^uint64(0)>>(8*(16-sl))
+					}
+					t := (*[16]byte)(p[lt : lt+16])
+					a0, a1 := binary.LittleEndian.Uint64(t[:8])&m0, binary.LittleEndian.Uint64(t[8:])&m1
+					for i+16 <= n {
+						q := (*[16]byte)(p[i : i+16])
+						if binary.LittleEndian.Uint64(q[:8])&m0 != a0 || binary.LittleEndian.Uint64(q[8:])&m1 != a1 {
+							break
+						}
+						r := uint(i + int(sl) - wd.base)
+						if r >= wd.n || wd.lt[(r>>6)%winBlocks]>>(r&63) == 0 {
+							break
+						}
+						j := i + int(sl) + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+						if j+9 > n || binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] != pairEnd[el] {
+							break
+						}
+						i = j + int(key>>56) + 3
+					}
+				}
+				continue
+			}
+			w.stack[d] = entry{key: key, el: el}
+			w.depth = int(d) + 1
+			w.open[el]++
+			lt = j
+			goto found
+		} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+			// or in the next block, as at the loop's top
+			j := wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
+			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
+				i = j + int(key>>56) + 3
+				continue
+			}
+			w.stack[d] = entry{key: key, el: el}
+			w.depth = int(d) + 1
+			w.open[el]++
+			lt = j
+			goto found
 		}
 		// push, without its checks: the stack has room, no overflow is
 		// pending (see steadyScan) and the element is HTML
@@ -305,7 +371,18 @@ func (w *Writer) steadyEndTag(p []byte, lt int) int {
 		// with rules of its own for its end tag has a long name)
 		name := elemNames[top.el]
 		if j := k + len(name); j < n && p[j] == '>' {
-			for r := 0; r < len(name); r++ {
+			if lw := &longWords[top.el]; lw.letters {
+				// a name of letters only, eight to sixteen bytes: its first
+				// and last eight bytes, lower-cased by setting 0x20, which
+				// maps only a letter's upper case onto it
+				if binary.LittleEndian.Uint64(p[k:])|0x2020202020202020 == lw.head &&
+					binary.LittleEndian.Uint64(p[j-8:])|0x2020202020202020 == lw.tail {
+					w.popSteady(d)
+					return j + 1
+				}
+				j = -1
+			}
+			for r := 0; j > 0 && r < len(name); r++ {
 				if nameTab[p[k+r]] != uint16(name[r]) {
 					j = -1
 					break
@@ -481,6 +558,50 @@ var endNameFrame, endNameMask = func() (f, m [8]uint64) {
 	return f, m
 }()
 
+// pairEnd and pairMask are, for each element with a name of up to six
+// bytes whose end tag only pops it, its end tag after the '<' ("/td>") in
+// one word and the mask of those bytes; the other elements' mask is 0 and
+// their word 1, which no load matches.
+var pairEnd, pairMask = func() (e, m [256]uint64) {
+	for el := range e {
+		e[el] = 1
+		key := elemKey[el] // the name lower-cased, its length in the top byte
+		nl := key >> 56
+		if el == int(elOther) || nl == 0 || nl > 6 || endHasRules[el] {
+			continue
+		}
+		e[el] = '/' | key&(1<<56-1)<<8 | '>'<<(8*(nl+1))
+		m[el] = 1<<(8*(nl+2)) - 1
+	}
+	return e, m
+}()
+
+// longWords are, for the elements with a long name (eight bytes or more),
+// the name's first and last eight bytes, when the name is all letters and
+// at most sixteen bytes: steadyEndTag compares an end tag's name with them
+// in two loads.
+var longWords = func() (t [256]struct {
+	head, tail uint64
+	letters    bool
+}) {
+	for el := elem(1); el < elCount; el++ {
+		name := elemNames[el]
+		if len(name) <= maxPacked || len(name) > 16 {
+			continue
+		}
+		letters := true
+		for i := 0; i < len(name); i++ {
+			letters = letters && 'a' <= name[i] && name[i] <= 'z'
+		}
+		if letters {
+			t[el].head = binary.LittleEndian.Uint64([]byte(name[:8]))
+			t[el].tail = binary.LittleEndian.Uint64([]byte(name[len(name)-8:]))
+			t[el].letters = true
+		}
+	}
+	return t
+}()
+
 // endHasRules marks the elements whose end tag does more than pop them
 // when current: one load for any elem, no bounds check.
 var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true}
@@ -489,10 +610,12 @@ var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true
 // values in quotes right after "name=". It looks only for '=' and '>': a
 // quoted value opens only in "before attribute value", which only an '='
 // reaches, so up to the first '=' no quote counts and a '>' ends the tag.
-// An '=' that directly follows a byte of an attribute name (one after the
-// tag name or the last value that is neither whitespace nor '/', with no
-// '=' in between) goes to "before attribute value"; a quote there opens the
-// value and its own kind of quote closes it. Anything else (an unquoted
+// An '=' that directly follows a byte of an attribute name goes to "before
+// attribute value"; a quote there opens the value and its own kind of quote
+// closes it. The byte before the '=' is tested: whitespace, '/' or a quote
+// there is no name's (k, after the tag name, is whitespace or '/', so an '='
+// cannot directly follow the tag name; a quote is a value's end, or a name's
+// rare byte, which skipAttrs reads). Anything else (an unquoted
 // value, whitespace around '=', an '=' opening a name, a tag not wholly in
 // p) returns ok false, and skipAttrs reads the tag from k.
 //
@@ -501,7 +624,6 @@ var endHasRules = [256]bool{elBody: true, elHTML: true, elBr: true, elForm: true
 // that '/' is not inside a value.
 func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 	n := len(p)
-	from := k // after the tag name or the last value
 	for i := k; ; {
 		// the next '=' or '>', eight bytes at a time
 		var e int
@@ -527,10 +649,10 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 		if p[e] == '>' {
 			return e + 1, p[e-1] == '/', true // p[k-1] and a closing quote are not '/'
 		}
-		if e-1 < from || e+2 >= n {
+		if e+2 >= n {
 			return 0, false, false
 		}
-		if c := p[e-1]; isSpace(c) || c == '/' {
+		if c := p[e-1]; isSpace(c) || c == '/' || c == '"' || c == '\'' {
 			return 0, false, false
 		}
 		q := p[e+1]
@@ -557,6 +679,5 @@ func quotedAttrsEnd(p []byte, k int) (end int, selfClosing, ok bool) {
 		if i++; i < n && p[i] == '>' { // the last value ends most tags
 			return i + 1, false, true
 		}
-		from = i
 	}
 }

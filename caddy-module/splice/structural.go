@@ -85,6 +85,14 @@ func (wd *ltWindow) fill(p []byte, i int) {
 //		j = wd.nextLT(p, i)
 //	}
 func (wd *ltWindow) nextLT(p []byte, i int) int {
+	if !vectorScan {
+		// no vector classification: the window stays empty (the callers'
+		// in-place looks find nothing) and the bytes are searched
+		if j := indexByteFrom(p, i, '<'); j >= 0 {
+			return j
+		}
+		return len(p)
+	}
 	for {
 		r := uint(i - wd.base)
 		if r >= wd.n {
