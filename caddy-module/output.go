@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"golang.org/x/net/http/httpguts"
 )
@@ -49,6 +50,10 @@ type pageOutput struct {
 	at        int
 	sources   []keptSource // where held took a plan's bytes (WriteKept), for storing it
 	planned   bool         // the splicer's word: every byte was the page's plan's (Planned)
+	// fixed are the shell's bytes that never change while the gateway runs (the rendered
+	// shells' header and footer, the prebuilt heads: fixFragments): a Write from them is
+	// recorded and followed by identity, as a plan's run is, instead of byte for byte.
+	fixed [4][]byte
 }
 
 // holdMax bounds the pages held whole: with the shell, at most this many bytes.
@@ -95,11 +100,15 @@ func (o *pageOutput) Write(p []byte) (int, error) {
 		return 0, o.err
 	}
 	if o.held != nil {
-		if o.prior != nil && o.follow(p, false) {
+		fixed := o.outputs != nil && o.isFixed(p)
+		if o.prior != nil && o.follow(p, fixed) {
 			o.arm()
 			return len(p), nil
 		}
 		if len(*o.held)+len(p) <= cap(*o.held) {
+			if fixed {
+				o.record(p)
+			}
 			*o.held = append(*o.held, p...)
 			o.arm()
 			return len(p), nil
@@ -370,8 +379,9 @@ type keptOutput struct {
 	sources []keptSource
 }
 
-// keptSource is the plan's bytes b at offset at of a kept output; it keeps b's array alive, so
-// no other bytes can take its address while the kept output is there.
+// keptSource is the plan's bytes b (or the shell's fixed bytes: fixFragments) at offset at of
+// a kept output; it keeps b's array alive, so no other bytes can take its address while the
+// kept output is there.
 type keptSource struct {
 	at int
 	b  []byte
@@ -397,6 +407,33 @@ func (o *pageOutput) useKept(outputs *keptOutputs, key uint64) {
 	if vs := outputs.lookup(key); len(vs) > 0 {
 		o.prior = vs[0]
 	}
+}
+
+// fixFragments names bytes of the shell that never change while the gateway runs and stay
+// referenced while it does (a rendered shell's header and footer, the prebuilt heads): a
+// held page's writes from them are checked against a kept output by identity, like a plan's
+// runs (~3 % of a page served again's instructions compared them byte for byte). Never bytes
+// of a pooled or per-request buffer: a kept output would take their address for their bytes.
+// Call it before the first Write.
+func (o *pageOutput) fixFragments(fixed ...[]byte) {
+	copy(o.fixed[:], fixed)
+}
+
+// isFixed tells whether p lies within bytes named by fixFragments.
+func (o *pageOutput) isFixed(p []byte) bool {
+	if len(p) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	for _, f := range o.fixed {
+		if len(f) == 0 {
+			continue
+		}
+		if base := uintptr(unsafe.Pointer(unsafe.SliceData(f))); base <= start && start-base+uintptr(len(p)) <= uintptr(len(f)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Planned tells the output that every byte of the page was its plan's (splice.Report.Planned):
@@ -430,8 +467,8 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 	return false
 }
 
-// has reports whether p is k's bytes at offset at: the same run of a plan's copy (kept), or
-// the same bytes.
+// has reports whether p is k's bytes at offset at: the same run of a plan's copy or of the
+// shell's fixed bytes (kept), or the same bytes.
 func (k *keptOutput) has(at int, p []byte, kept bool) bool {
 	end := at + len(p)
 	if end > len(k.bytes) {
@@ -467,7 +504,7 @@ func (o *pageOutput) unfollow() {
 	}
 }
 
-// record notes that held takes p, a plan's bytes, at its end.
+// record notes that held takes p, bytes that never change (a plan's, or fixed), at its end.
 func (o *pageOutput) record(p []byte) {
 	if o.outputs == nil || len(p) == 0 {
 		return
