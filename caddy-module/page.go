@@ -84,7 +84,7 @@ func (h *Handler) pageOf(v *visit) *page {
 		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
 		p.state.DesignVersion = "v1"
 	}
-	h.decorate(r, p) // flags gate the fragments; the country banner
+	h.decorate(v, p) // flags gate the fragments; the country banner
 	return p
 }
 
