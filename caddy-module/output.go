@@ -54,6 +54,12 @@ type pageOutput struct {
 	// shells' header and footer, the prebuilt heads: fixFragments): a Write from them is
 	// recorded and followed by identity, as a plan's run is, instead of byte for byte.
 	fixed [4][]byte
+	// stale: a write of unchanging bytes (a plan's run, the shell's fixed bytes) matched the
+	// followed output byte for byte, not by address: the output was kept from another copy
+	// of them (a plan captured again, a shell rendered again). A response that follows it to
+	// its end is kept in its place, with its own sources, so that the next ones are checked
+	// by address again instead of reading all their bytes.
+	stale bool
 }
 
 // holdMax bounds the pages held whole: with the shell, at most this many bytes.
@@ -228,9 +234,13 @@ func (o *pageOutput) Close(aborted bool) error {
 		page := *o.held
 		if o.prior != nil && o.at == len(o.prior.bytes) {
 			page = o.prior.bytes // every byte the kept output's: it goes out, nothing was copied
-			o.outputs.sent(o.outputKey)
+			if o.stale && o.planned {
+				o.outputs.store(o.outputKey, page, o.sources, o.prior)
+			} else {
+				o.outputs.sent(o.outputKey)
+			}
 		} else if o.unfollow(); o.planned && o.outputs != nil {
-			o.outputs.store(o.outputKey, page, o.sources)
+			o.outputs.store(o.outputKey, page, o.sources, nil)
 		}
 		hdr := o.rw.Header()
 		hdr["Content-Length"] = []string{strconv.Itoa(len(page))}
@@ -453,13 +463,17 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 		o.unfollow() // larger than the upstream said
 		return false
 	}
-	if o.prior.has(o.at, p, kept) {
-		o.at = end
+	if ok, byAddress := o.prior.has(o.at, p, kept); ok {
+		o.followed(p, kept, byAddress)
 		return true
 	}
 	for _, k := range o.outputs.lookup(o.outputKey) {
-		if k != o.prior && len(k.bytes) >= end && bytes.Equal(k.bytes[:o.at], o.prior.bytes[:o.at]) && k.has(o.at, p, kept) {
-			o.prior, o.at = k, end
+		if k == o.prior || len(k.bytes) < end || !bytes.Equal(k.bytes[:o.at], o.prior.bytes[:o.at]) {
+			continue
+		}
+		if ok, byAddress := k.has(o.at, p, kept); ok {
+			o.prior = k
+			o.followed(p, kept, byAddress)
 			return true
 		}
 	}
@@ -467,28 +481,40 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 	return false
 }
 
+// followed takes p, written at o.at, as the followed output's: unchanging bytes (kept) are
+// noted among this response's sources, as held would have noted them.
+func (o *pageOutput) followed(p []byte, kept, byAddress bool) {
+	if kept {
+		o.recordAt(o.at, p)
+		if !byAddress && len(p) > 0 {
+			o.stale = true
+		}
+	}
+	o.at += len(p)
+}
+
 // has reports whether p is k's bytes at offset at: the same run of a plan's copy or of the
-// shell's fixed bytes (kept), or the same bytes.
-func (k *keptOutput) has(at int, p []byte, kept bool) bool {
+// shell's fixed bytes (kept: byAddress), or the same bytes.
+func (k *keptOutput) has(at int, p []byte, kept bool) (ok, byAddress bool) {
 	end := at + len(p)
 	if end > len(k.bytes) {
-		return false
+		return false, false
 	}
 	if kept && len(p) > 0 {
 		for _, s := range k.sources {
 			if s.at <= at && end <= s.at+len(s.b) {
 				if &s.b[at-s.at] == &p[0] {
-					return true
+					return true, true
 				}
 				break
 			}
 		}
 	}
-	return bytes.Equal(p, k.bytes[at:end])
+	return bytes.Equal(p, k.bytes[at:end]), false
 }
 
 // unfollow stops following: the bytes written so far, the followed output's first o.at, are
-// copied into held (with the plan's runs among them), as if each write had been.
+// copied into held, as if each write had been (followed noted their unchanging runs).
 func (o *pageOutput) unfollow() {
 	k := o.prior
 	if k == nil {
@@ -496,20 +522,16 @@ func (o *pageOutput) unfollow() {
 	}
 	o.prior = nil
 	*o.held = append((*o.held)[:0], k.bytes[:o.at]...)
-	o.sources = o.sources[:0]
-	for _, s := range k.sources {
-		if s.at+len(s.b) <= o.at {
-			o.sources = append(o.sources, s)
-		}
-	}
 }
 
 // record notes that held takes p, bytes that never change (a plan's, or fixed), at its end.
-func (o *pageOutput) record(p []byte) {
+func (o *pageOutput) record(p []byte) { o.recordAt(len(*o.held), p) }
+
+// recordAt notes that the page has p, bytes that never change, at offset at.
+func (o *pageOutput) recordAt(at int, p []byte) {
 	if o.outputs == nil || len(p) == 0 {
 		return
 	}
-	at := len(*o.held)
 	if n := len(o.sources); n > 0 {
 		if last := &o.sources[n-1]; last.at+len(last.b) == at && follows(last.b, p) {
 			last.b = last.b[:len(last.b)+len(p)]
@@ -543,8 +565,9 @@ func (c *keptOutputs) sent(key uint64) {
 	}
 }
 
-// store keeps a copy of page, with its sources, as the page's newest version.
-func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource) {
+// store keeps a copy of page, with its sources, as the page's newest version, in the place of
+// stale (a version with the same bytes) when it is one.
+func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource, stale *keptOutput) {
 	if c == nil || len(page) == 0 || len(page) > holdMax {
 		return
 	}
@@ -568,6 +591,10 @@ func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource) {
 	vs := make([]*keptOutput, 0, keptVariants)
 	vs = append(vs, k)
 	for _, v := range old {
+		if v == stale {
+			c.bytes -= len(v.bytes)
+			continue
+		}
 		if len(vs) == keptVariants {
 			c.bytes -= len(v.bytes)
 			continue

@@ -523,3 +523,55 @@ func TestPageOutputIsFixedOnlyWithin(t *testing.T) {
 		}
 	}
 }
+
+// A kept output stored while the page's plan had another copy of the same bytes (captured
+// again, or by a response beside the one that made the current plan) is replaced by the
+// first response that follows it with the current copy: from then on the page's runs are
+// checked by address, not read byte for byte on every response, and only one version of
+// the page is kept for them.
+func TestKeptOutputFollowsThePlansCurrentCopy(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", 3000))
+	footer := []byte(`<div data-shell="footer"></div>`)
+	outputs := newKeptOutputs()
+	const key = 11
+	send := func(copy []byte) (stale bool) {
+		t.Helper()
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, holdMax/2)
+		o.maxWait = time.Hour
+		o.useKept(outputs, key)
+		o.fixFragments(footer)
+		io.WriteString(o, "<head>")
+		o.WriteKept(copy[:50000])
+		o.WriteKept(copy[50000:])
+		o.Write(footer)
+		o.mu.Lock()
+		stale = o.stale
+		o.mu.Unlock()
+		o.Planned(true)
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		_, length, got := probe.seen()
+		if want := "<head>" + string(body) + string(footer); got != want || length != strconv.Itoa(len(want)) {
+			t.Fatalf("%d bytes, Content-Length %s, not the %d written", len(got), length, len(want))
+		}
+		return stale
+	}
+	send(body) // kept
+	if send(body) {
+		t.Fatal("the same copy read byte for byte")
+	}
+	current := bytes.Clone(body) // the plan captured again
+	if !send(current) {
+		t.Fatal("another copy taken by address")
+	}
+	for i := range 3 {
+		if send(current) {
+			t.Fatalf("response %d with the current copy: still read byte for byte", i+1)
+		}
+	}
+	if n := len(outputs.lookup(key)); n != 1 {
+		t.Errorf("%d versions kept of one page with one shell", n)
+	}
+}
