@@ -235,7 +235,7 @@ func (o *pageOutput) Close(aborted bool) error {
 		if o.prior != nil && o.at == len(o.prior.bytes) {
 			page = o.prior.bytes // every byte the kept output's: it goes out, nothing was copied
 			if o.stale && o.planned {
-				o.outputs.store(o.outputKey, page, o.sources, o.prior)
+				o.outputs.store(o.outputKey, page, o.freshSources(o.at), o.prior)
 			} else {
 				o.outputs.sent(o.outputKey)
 			}
@@ -481,16 +481,38 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 	return false
 }
 
-// followed takes p, written at o.at, as the followed output's: unchanging bytes (kept) are
-// noted among this response's sources, as held would have noted them.
+// followed takes p, written at o.at, as the followed output's. Unchanging bytes (kept) that
+// matched only by their bytes are noted among this response's sources (freshSources).
 func (o *pageOutput) followed(p []byte, kept, byAddress bool) {
-	if kept {
+	if kept && !byAddress && len(p) > 0 {
+		o.stale = true
 		o.recordAt(o.at, p)
-		if !byAddress && len(p) > 0 {
-			o.stale = true
-		}
 	}
 	o.at += len(p)
+}
+
+// freshSources are the followed output's sources of its first n bytes, with the runs this
+// response matched only by their bytes (noted by followed) in the place of those they overlap:
+// every one is a run of unchanging bytes equal to the page's at its offset.
+func (o *pageOutput) freshSources(n int) []keptSource {
+	out := o.sources
+	for _, s := range o.prior.sources {
+		if s.at+len(s.b) > n || len(out) == keptMaxSources {
+			continue
+		}
+		overlaps := false
+		for _, f := range o.sources {
+			if s.at < f.at+len(f.b) && f.at < s.at+len(s.b) {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b keptSource) int { return a.at - b.at })
+	return out
 }
 
 // has reports whether p is k's bytes at offset at: the same run of a plan's copy or of the
@@ -514,12 +536,13 @@ func (k *keptOutput) has(at int, p []byte, kept bool) (ok, byAddress bool) {
 }
 
 // unfollow stops following: the bytes written so far, the followed output's first o.at, are
-// copied into held, as if each write had been (followed noted their unchanging runs).
+// copied into held (with the unchanging runs among them), as if each write had been.
 func (o *pageOutput) unfollow() {
 	k := o.prior
 	if k == nil {
 		return
 	}
+	o.sources = o.freshSources(o.at)
 	o.prior = nil
 	*o.held = append((*o.held)[:0], k.bytes[:o.at]...)
 }
