@@ -170,16 +170,16 @@ func (h *Handler) inAppView(v *visit) bool {
 	if h.isAppRequest(v.r) || v.visitor.LoggedIn() && v.visitor.Session.Webview {
 		return true
 	}
-	c, err := v.r.Cookie(appViewCookie)
-	return err == nil && c.Value == "1"
+	value, ok := v.cookie(appViewCookie)
+	return ok && value == "1"
 }
 
 // keepAppView sets the app view's cookie on a page the app's signal asked for, once.
-func (h *Handler) keepAppView(w http.ResponseWriter, r *http.Request) {
-	if !h.isAppRequest(r) {
+func (h *Handler) keepAppView(w http.ResponseWriter, v *visit) {
+	if !h.isAppRequest(v.r) {
 		return
 	}
-	if c, err := r.Cookie(appViewCookie); err == nil && c.Value == "1" {
+	if value, ok := v.cookie(appViewCookie); ok && value == "1" {
 		return
 	}
 	// Not for a shared cache: the next visitor is not in the app.
@@ -189,7 +189,7 @@ func (h *Handler) keepAppView(w http.ResponseWriter, r *http.Request) {
 		Value:    "1",
 		Path:     "/",
 		HttpOnly: true,
-		Secure:   session.IsHTTPS(r),
+		Secure:   session.IsHTTPS(v.r),
 		SameSite: http.SameSiteLaxMode,
 	})
 }

@@ -131,7 +131,8 @@ func (b *edgeBanner) listed(locale string, on map[string]bool) []market.BannerMa
 }
 
 // decorate applies the edge's flags to the page's fragments and decides the country banner.
-func (h *Handler) decorate(r *http.Request, p *page) {
+func (h *Handler) decorate(v *visit, p *page) {
+	r := v.r
 	p.header = h.edgeFlags.gated(p.header, p.state.Flags)
 	p.footer = h.edgeFlags.gated(p.footer, p.state.Flags)
 	cfg := h.edgeBanner.cfg
@@ -139,10 +140,10 @@ func (h *Handler) decorate(r *http.Request, p *page) {
 		Current:        p.state.Locale,
 		RegionRedirect: queryHas(r, cfg.QueryParam),
 	}
-	if c, err := r.Cookie(cfg.PreferredCookie); err == nil {
-		in.Preferred = c.Value
+	if value, ok := v.cookie(cfg.PreferredCookie); ok {
+		in.Preferred = value
 	}
-	if c, err := r.Cookie(cfg.RedirectCookie); err == nil && c.Value != "" {
+	if value, ok := v.cookie(cfg.RedirectCookie); ok && value != "" {
 		in.RedirectCookie = true
 	}
 	if !in.Asked() {

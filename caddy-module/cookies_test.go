@@ -2,108 +2,112 @@ package shell
 
 import (
 	"net/http"
-	"net/url"
+	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/shellgate/shellgate/caddy-module/auth/authtest"
-	"github.com/shellgate/shellgate/caddy-module/session"
 )
 
-// TestContentOriginNeverSeesTheSessionCookie: a customer logged in through the provider
-// browses pages; the content origin behind the gateway gets the site's own cookies, in the
-// browser's order, but never the gateway's session cookie nor a pending login's cookie.
-func TestContentOriginNeverSeesTheSessionCookie(t *testing.T) {
-	rig := newIdentityRig(t, 1, authtest.Options{}, nil)
-	gw := rig.replicas[0]
-	origin := &recordingOrigin{}
-	gw.upstream = origin.handler()
-	b := newBrowser()
-	// A login started in another tab and never finished leaves its pending cookie behind.
-	if res, _ := browse(t, b, gw.srv.URL+"/en-gb/login/"); res.StatusCode != http.StatusFound {
-		t.Fatalf("abandoned login: %d, want 302 to the provider", res.StatusCode)
-	}
-	gw.login(t, b, "/login/")
-	sessionCookie := gw.sessionCookie(t, b)
-	if sessionCookie == nil {
-		t.Fatal("no session cookie after the login")
-	}
-	u, _ := url.Parse(gw.srv.URL)
-	b.Client.Jar.SetCookies(u, []*http.Cookie{
-		{Name: "consent", Value: "analytics:0", Path: "/"},
-		{Name: "shell_market", Value: "de-DE", Path: "/"},
-	})
-	var pending string
-	for _, c := range b.Client.Jar.Cookies(u) {
-		if isPendingCookie(c.Name) {
-			pending = c.Value
-		}
-	}
-	if pending == "" {
-		t.Fatal("the abandoned login left no pending cookie")
-	}
-	origin.take()
+// cookieNames are the names the tests ask for: the gateway's own and names a hostile or
+// sloppy header plays with.
+var cookieNames = []string{deviceCookie, appViewCookie, partnerCookie, "shell_market", "shell_redirected",
+	"a", "b", "A", "_ga", "x y", "", "=", "\"a\"", "a=b"}
 
-	for _, path := range []string{"/documents/", "/festgeld/", "/assets/site.css"} {
-		res, _ := browse(t, b, gw.srv.URL+path)
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("GET %s: %d", path, res.StatusCode)
-		}
-		seen := origin.take()
-		if len(seen) != 1 {
-			t.Fatalf("GET %s: %d requests at the origin, want 1", path, len(seen))
-		}
-		cookies := strings.Join(seen[0].cookies, "; ")
-		if strings.Contains(cookies, sessionCookie.Value) || strings.Contains(cookies, session.LocalCookieName+"=") {
-			t.Errorf("GET %s: the content origin saw the session cookie: %q", path, cookies)
-		}
-		if strings.Contains(cookies, pending) || strings.Contains(cookies, localPendingCookie) {
-			t.Errorf("GET %s: the content origin saw a pending login's cookie: %q", path, cookies)
-		}
-		if !strings.Contains(cookies, "consent=analytics:0") || !strings.Contains(cookies, "shell_market=de-DE") {
-			t.Errorf("GET %s: the content origin saw %q, want the site's own cookies", path, cookies)
+// checkCookiesAgree fails when a visit's cookie lookups answer anything r.Cookie would not,
+// for every name asked, in any order, twice.
+func checkCookiesAgree(t *testing.T, lines []string) {
+	t.Helper()
+	r := httptest.NewRequest(http.MethodGet, "http://shop.example/festgeld/", nil)
+	if lines != nil {
+		r.Header["Cookie"] = lines
+	}
+	v := &visit{r: r}
+	for range 2 {
+		for _, name := range cookieNames {
+			value, ok := v.cookie(name)
+			c, err := r.Cookie(name)
+			if ok != (err == nil) || ok && value != c.Value {
+				want := "none"
+				if err == nil {
+					want = "\"" + c.Value + "\""
+				}
+				t.Fatalf("Cookie %q: cookie(%q) = %q, %v; net/http: %s", lines, name, value, ok, want)
+			}
 		}
 	}
 }
 
-// TestGatewayCookiesAreStrippedOnly: whatever goes on to the next handler loses the gateway's
-// own cookies and keeps every other cookie byte for byte and in order, however the browser
-// spread them over Cookie headers.
-func TestGatewayCookiesAreStrippedOnly(t *testing.T) {
-	g, origin := recordedGateway(t, localIdentity())
-	s, _ := g.plantSession("4711", time.Hour)
-	id := s.ID
-	tests := []struct {
-		name   string
-		header []string
-		want   []string
-	}{
-		{"session cookie in the middle", []string{"a=1; shellgate=" + id + "; b=2"}, []string{"a=1; b=2"}},
-		{"session cookie first", []string{"shellgate=" + id + "; a=1"}, []string{"a=1"}},
-		{"only the session cookie", []string{"shellgate=" + id}, nil},
-		{"the HTTPS name and pending logins", []string{"__Host-shellgate=" + id + "; x=\"q v\"; shellgate-login-ab=sealed; __Host-shellgate-login=sealed; y=2"}, []string{"x=\"q v\"; y=2"}},
-		{"several headers", []string{"a=1", "shellgate=" + id, "b=2;c=3"}, []string{"a=1", "b=2;c=3"}},
-		{"a look-alike name stays", []string{"shellgatex=1; myshellgate=2; shellgate=" + id}, []string{"shellgatex=1; myshellgate=2"}},
-		{"no cookies at all", nil, nil},
+// A Cookie header read once answers as net/http's r.Cookie does, whatever the browser or an
+// attacker sends: duplicates (the first counts), odd separators and spaces, quoted values,
+// invalid names and values (skipped), several Cookie fields, other apps' cookies.
+func TestRequestCookiesAgreeWithNetHTTP(t *testing.T) {
+	for _, lines := range [][]string{
+		nil,
+		{""},
+		{"shell_device=dev-1"},
+		{"shell_device=dev-1; shell_device=dev-2"},
+		{"shell_device=bad value; shell_device=dev-2"},
+		{"shell_device=\"dev-1\""},
+		{"shell_device=\"dev-1"},
+		{"shell_device=\"\"; a=\""},
+		{"shell_device=dev\\1; shell_device=dev-3"},
+		{";;; shell_device=dev-1 ;;"},
+		{"  shell_device  =  dev-1  "},
+		{"shell_device=dev-1;shell_app_view=1"},
+		{"shell_device=dev=1=2"},
+		{"shell_device"},
+		{"=dev-1; a=1"},
+		{"a b=1; a=2"},
+		{"x y=1"},
+		{"\tshell_device=\tdev-1\t"},
+		{"shell_device=dev-1\r\n"},
+		{"a=1", "a=2", "shell_device=dev-9"},
+		{"", "shell_device=dev-9"},
+		{"A=upper; a=lower"},
+		{"a=caf\xc3\xa9; b=ok"},
+		{"a=\x7f; b=\x1f; b=ok"},
+		{"_ga=GA1.2.1234.5678; _gid=GA1.2.99; OptanonConsent=isIABGlobal=false&datestamp=Fri+Nov+27; shell_app_view=1; shell_partner=P-17; shell_device=0123456789abcdef0123456789abcdef"},
+		{strings.Repeat("x=1;", 2999) + "shell_device=dev-1"},
+		{strings.Repeat("x=1;", 3000) + "shell_device=dev-1"},
+		{strings.Repeat("x=1;", 1500), strings.Repeat("y=2;", 1499) + "shell_device=dev-1"},
+		{strings.Repeat("x=1;", 1500), strings.Repeat("y=2;", 1500) + "shell_device=dev-1"},
+	} {
+		checkCookiesAgree(t, lines)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := request(http.MethodGet, "/festgeld/", nil)
-			for _, h := range tt.header {
-				r.Header.Add("Cookie", h)
-			}
-			res, _ := g.do(r)
-			if res.StatusCode != http.StatusOK {
-				t.Fatalf("status %d, want the page", res.StatusCode)
-			}
-			seen := origin.take()
-			if len(seen) != 1 {
-				t.Fatalf("%d requests at the origin, want 1", len(seen))
-			}
-			if strings.Join(seen[0].cookies, "\n") != strings.Join(tt.want, "\n") {
-				t.Errorf("the origin saw Cookie %q, want %q", seen[0].cookies, tt.want)
-			}
-		})
+}
+
+// A request whose Cookie fields change after the first lookup (identity drops the gateway's
+// session cookies before the page goes upstream) is read again.
+func TestRequestCookiesFollowTheHeader(t *testing.T) {
+	r := httptest.NewRequest(http.MethodGet, "http://shop.example/", nil)
+	r.Header["Cookie"] = []string{"shell_device=dev-1"}
+	v := &visit{r: r}
+	if id, _ := v.cookie(deviceCookie); id != "dev-1" {
+		t.Fatalf("device %q", id)
 	}
+	for _, change := range []func(){
+		func() { r.Header["Cookie"][0] = "shell_device=dev-2" },
+		func() { r.Header["Cookie"] = []string{"shell_device=dev-3"} },
+		func() { r.Header["Cookie"] = append(r.Header["Cookie"], "a=1") },
+		func() { r.Header["Cookie"] = []string{"a=1", "shell_device=dev-4"}[1:] },
+		func() { delete(r.Header, "Cookie") },
+	} {
+		change()
+		want := ""
+		if c, err := r.Cookie(deviceCookie); err == nil {
+			want = c.Value
+		}
+		if id, _ := v.cookie(deviceCookie); id != want {
+			t.Fatalf("after a change to %q: device %q, want %q", r.Header["Cookie"], id, want)
+		}
+	}
+}
+
+func FuzzRequestCookies(f *testing.F) {
+	for _, s := range []string{"shell_device=dev-1; shell_device=dev-2", "a=\"b\"; =c; d", " ;a=1;; b = 2 ", "a=\x00; a=ok"} {
+		f.Add(s, "a=1")
+	}
+	f.Fuzz(func(t *testing.T, line, second string) {
+		checkCookiesAgree(t, []string{line})
+		checkCookiesAgree(t, []string{line, second})
+	})
 }

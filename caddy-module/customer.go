@@ -299,7 +299,7 @@ func (h *Handler) serveCustomer(w http.ResponseWriter, v *visit) bool {
 	if !isPageNavigation(r) {
 		return false
 	}
-	v.device = keepDevice(w, r)
+	v.device = keepDevice(w, v)
 	if !v.visitor.LoggedIn() {
 		return false
 	}
@@ -482,10 +482,11 @@ const deviceCookie = "shell_device"
 const deviceLifetime = 400 * 24 * time.Hour // the longest a browser keeps a cookie
 
 // keepDevice gives a browser without a valid device id a new one. It returns the device.
-func keepDevice(w http.ResponseWriter, r *http.Request) flags.Device {
+func keepDevice(w http.ResponseWriter, v *visit) flags.Device {
+	r := v.r
 	d := flags.Device{Kind: flags.KindOf(r.Header.Get("User-Agent"))}
-	if c, err := r.Cookie(deviceCookie); err == nil && flags.ValidDeviceID(c.Value) {
-		d.ID = c.Value
+	if id, ok := v.cookie(deviceCookie); ok && flags.ValidDeviceID(id) {
+		d.ID = id
 		return d
 	}
 	var setCookie string

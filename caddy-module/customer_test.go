@@ -293,7 +293,7 @@ func TestDeviceCookieIsWhatSetCookieWrites(t *testing.T) {
 		}
 		w := httptest.NewRecorder()
 		http.SetCookie(w, &http.Cookie{Name: "earlier", Value: "1"})
-		d := keepDevice(w, r)
+		d := keepDevice(w, &visit{r: r})
 		want := httptest.NewRecorder()
 		http.SetCookie(want, &http.Cookie{Name: "earlier", Value: "1"})
 		http.SetCookie(want, &http.Cookie{Name: deviceCookie, Value: d.ID, Path: "/", MaxAge: int(deviceLifetime / time.Second),

@@ -15,7 +15,7 @@ import (
 
 // BenchmarkHandler measures the handler's own work per request, without sockets: the upstream
 // alone ("upstream"), the same response spliced for a page navigation ("page", served again:
-// it follows its plan) and passed for a page's image ("asset"). The difference to "upstream"
+// it follows its plan), the same with a browser's cookies ("browser") and passed for a page's image ("asset"). The difference to "upstream"
 // is what the shell adds; bench/run measures the whole path through bin/shellgate.
 //
 //	go test -run '^$' -bench Handler -benchmem ./caddy-module/
@@ -37,7 +37,14 @@ func BenchmarkHandler(b *testing.B) {
 	})
 	h := provisionedHandler(b, &Handler{})
 	h.logger = zap.NewNop()
-	for _, c := range []struct{ name, dest string }{{"upstream", ""}, {"page", "document"}, {"asset", "image"}} {
+	// A browser's usual Cookie header on a bank's site: its device id, consent, analytics and
+	// the cookies of the site's other apps; every step that reads a cookie reads this one.
+	browserCookies := "_ga=GA1.1.1384211095.1732700000; _ga_Q1W2E3R4T5=GS1.1.1732700000.3.1.1732700100.0.0.0; " +
+		"OptanonConsent=isGpcEnabled=0&datestamp=Fri+Nov+27+2026&version=202409.1.0&groups=C0001%3A1%2CC0002%3A0; " +
+		"OptanonAlertBoxClosed=2026-11-27T09:12:44.112Z; savings_app_lang=de; savings_app_csrf=3f9c1e0a7b; " +
+		"shell_device=device-6f1c9a52-3b7e-4d0a-9c55-0e2f8b1d7a34; _uetvid=0a1b2c3d4e5f11ef9a0b1c2d3e4f5a6b"
+	for _, c := range []struct{ name, dest, cookies string }{{"upstream", "", ""}, {"page", "document", ""}, {"asset", "image", ""},
+		{"browser", "document", browserCookies}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(page)))
 			b.ReportAllocs()
@@ -45,6 +52,9 @@ func BenchmarkHandler(b *testing.B) {
 				r := httptest.NewRequest(http.MethodGet, "http://localhost/festgeld/", nil)
 				r = r.WithContext(context.WithValue(r.Context(), caddy.ReplacerCtxKey, caddy.NewReplacer()))
 				r.Header.Set("Sec-Fetch-Dest", c.dest)
+				if c.cookies != "" {
+					r.Header["Cookie"] = []string{c.cookies}
+				}
 				w := &discardResponse{header: http.Header{}}
 				var err error
 				if c.name == "upstream" {

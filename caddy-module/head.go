@@ -78,6 +78,13 @@ func headerRouteRules(variants []HeaderVariantRoute) (rules.HeaderRoutes, error)
 	return routes, nil
 }
 
+// prebuiltHeads are the Head fragments headOf gives for locale and header, with and without a
+// title, when they were built at provision (never changed after): nil when it builds them.
+func (h *Handler) prebuiltHeads(locale, header string) (plain, titled []byte) {
+	ph := h.heads[headKey{locale, h.bundle.AudienceOf(locale, header)}]
+	return ph.plain, ph.titled
+}
+
 // headOf gives the Head fragment of a page in locale with the header variant header; titled
 // adds the default title.
 func (h *Handler) headOf(locale, header string, titled bool) []byte {

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"golang.org/x/net/http/httpguts"
 )
@@ -49,6 +50,16 @@ type pageOutput struct {
 	at        int
 	sources   []keptSource // where held took a plan's bytes (WriteKept), for storing it
 	planned   bool         // the splicer's word: every byte was the page's plan's (Planned)
+	// fixed are the shell's bytes that never change while the gateway runs (the rendered
+	// shells' header and footer, the prebuilt heads: fixFragments): a Write from them is
+	// recorded and followed by identity, as a plan's run is, instead of byte for byte.
+	fixed [4][]byte
+	// stale: a write of unchanging bytes (a plan's run, the shell's fixed bytes) matched the
+	// followed output byte for byte, not by address: the output was kept from another copy
+	// of them (a plan captured again, a shell rendered again). A response that follows it to
+	// its end is kept in its place, with its own sources, so that the next ones are checked
+	// by address again instead of reading all their bytes.
+	stale bool
 }
 
 // holdMax bounds the pages held whole: with the shell, at most this many bytes.
@@ -104,11 +115,15 @@ func (o *pageOutput) Write(p []byte) (int, error) {
 		return 0, o.err
 	}
 	if o.held != nil {
-		if o.prior != nil && o.follow(p, false) {
+		fixed := o.outputs != nil && o.isFixed(p)
+		if o.prior != nil && o.follow(p, fixed) {
 			o.arm()
 			return len(p), nil
 		}
 		if len(*o.held)+len(p) <= cap(*o.held) {
+			if fixed {
+				o.record(p)
+			}
 			*o.held = append(*o.held, p...)
 			o.arm()
 			return len(p), nil
@@ -228,9 +243,13 @@ func (o *pageOutput) Close(aborted bool) error {
 		page := *o.held
 		if o.prior != nil && o.at == len(o.prior.bytes) {
 			page = o.prior.bytes // every byte the kept output's: it goes out, nothing was copied
-			o.outputs.sent(o.outputKey)
+			if o.stale && o.planned {
+				o.outputs.store(o.outputKey, page, o.freshSources(o.at), o.prior)
+			} else {
+				o.outputs.sent(o.outputKey)
+			}
 		} else if o.unfollow(); o.planned && o.outputs != nil {
-			o.outputs.store(o.outputKey, page, o.sources)
+			o.outputs.store(o.outputKey, page, o.sources, nil)
 		}
 		hdr := o.rw.Header()
 		hdr["Content-Length"] = []string{strconv.Itoa(len(page))}
@@ -379,8 +398,9 @@ type keptOutput struct {
 	sources []keptSource
 }
 
-// keptSource is the plan's bytes b at offset at of a kept output; it keeps b's array alive, so
-// no other bytes can take its address while the kept output is there.
+// keptSource is the plan's bytes b (or the shell's fixed bytes: fixFragments) at offset at of
+// a kept output; it keeps b's array alive, so no other bytes can take its address while the
+// kept output is there.
 type keptSource struct {
 	at int
 	b  []byte
@@ -408,6 +428,33 @@ func (o *pageOutput) useKept(outputs *keptOutputs, key uint64) {
 	}
 }
 
+// fixFragments names bytes of the shell that never change while the gateway runs and stay
+// referenced while it does (a rendered shell's header and footer, the prebuilt heads): a
+// held page's writes from them are checked against a kept output by identity, like a plan's
+// runs (~3 % of a page served again's instructions compared them byte for byte). Never bytes
+// of a pooled or per-request buffer: a kept output would take their address for their bytes.
+// Call it before the first Write.
+func (o *pageOutput) fixFragments(fixed ...[]byte) {
+	copy(o.fixed[:], fixed)
+}
+
+// isFixed tells whether p lies within bytes named by fixFragments.
+func (o *pageOutput) isFixed(p []byte) bool {
+	if len(p) == 0 {
+		return false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	for _, f := range o.fixed {
+		if len(f) == 0 {
+			continue
+		}
+		if base := uintptr(unsafe.Pointer(unsafe.SliceData(f))); base <= start && start-base+uintptr(len(p)) <= uintptr(len(f)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Planned tells the output that every byte of the page was its plan's (splice.Report.Planned):
 // a page that went out held whole is then kept for the next responses. Call it before Close.
 func (o *pageOutput) Planned(planned bool) {
@@ -425,13 +472,17 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 		o.unfollow() // larger than the upstream said
 		return false
 	}
-	if o.prior.has(o.at, p, kept) {
-		o.at = end
+	if ok, byAddress := o.prior.has(o.at, p, kept); ok {
+		o.followed(p, kept, byAddress)
 		return true
 	}
 	for _, k := range o.outputs.lookup(o.outputKey) {
-		if k != o.prior && len(k.bytes) >= end && bytes.Equal(k.bytes[:o.at], o.prior.bytes[:o.at]) && k.has(o.at, p, kept) {
-			o.prior, o.at = k, end
+		if k == o.prior || len(k.bytes) < end || !bytes.Equal(k.bytes[:o.at], o.prior.bytes[:o.at]) {
+			continue
+		}
+		if ok, byAddress := k.has(o.at, p, kept); ok {
+			o.prior = k
+			o.followed(p, kept, byAddress)
 			return true
 		}
 	}
@@ -439,49 +490,80 @@ func (o *pageOutput) follow(p []byte, kept bool) bool {
 	return false
 }
 
-// has reports whether p is k's bytes at offset at: the same run of a plan's copy (kept), or
-// the same bytes.
-func (k *keptOutput) has(at int, p []byte, kept bool) bool {
+// followed takes p, written at o.at, as the followed output's. Unchanging bytes (kept) that
+// matched only by their bytes are noted among this response's sources (freshSources).
+func (o *pageOutput) followed(p []byte, kept, byAddress bool) {
+	if kept && !byAddress && len(p) > 0 {
+		o.stale = true
+		o.recordAt(o.at, p)
+	}
+	o.at += len(p)
+}
+
+// freshSources are the followed output's sources of its first n bytes, with the runs this
+// response matched only by their bytes (noted by followed) in the place of those they overlap:
+// every one is a run of unchanging bytes equal to the page's at its offset.
+func (o *pageOutput) freshSources(n int) []keptSource {
+	out := o.sources
+	for _, s := range o.prior.sources {
+		if s.at+len(s.b) > n || len(out) == keptMaxSources {
+			continue
+		}
+		overlaps := false
+		for _, f := range o.sources {
+			if s.at < f.at+len(f.b) && f.at < s.at+len(s.b) {
+				overlaps = true
+				break
+			}
+		}
+		if !overlaps {
+			out = append(out, s)
+		}
+	}
+	slices.SortFunc(out, func(a, b keptSource) int { return a.at - b.at })
+	return out
+}
+
+// has reports whether p is k's bytes at offset at: the same run of a plan's copy or of the
+// shell's fixed bytes (kept: byAddress), or the same bytes.
+func (k *keptOutput) has(at int, p []byte, kept bool) (ok, byAddress bool) {
 	end := at + len(p)
 	if end > len(k.bytes) {
-		return false
+		return false, false
 	}
 	if kept && len(p) > 0 {
 		for _, s := range k.sources {
 			if s.at <= at && end <= s.at+len(s.b) {
 				if &s.b[at-s.at] == &p[0] {
-					return true
+					return true, true
 				}
 				break
 			}
 		}
 	}
-	return bytes.Equal(p, k.bytes[at:end])
+	return bytes.Equal(p, k.bytes[at:end]), false
 }
 
 // unfollow stops following: the bytes written so far, the followed output's first o.at, are
-// copied into held (with the plan's runs among them), as if each write had been.
+// copied into held (with the unchanging runs among them), as if each write had been.
 func (o *pageOutput) unfollow() {
 	k := o.prior
 	if k == nil {
 		return
 	}
+	o.sources = o.freshSources(o.at)
 	o.prior = nil
 	*o.held = append((*o.held)[:0], k.bytes[:o.at]...)
-	o.sources = o.sources[:0]
-	for _, s := range k.sources {
-		if s.at+len(s.b) <= o.at {
-			o.sources = append(o.sources, s)
-		}
-	}
 }
 
-// record notes that held takes p, a plan's bytes, at its end.
-func (o *pageOutput) record(p []byte) {
+// record notes that held takes p, bytes that never change (a plan's, or fixed), at its end.
+func (o *pageOutput) record(p []byte) { o.recordAt(len(*o.held), p) }
+
+// recordAt notes that the page has p, bytes that never change, at offset at.
+func (o *pageOutput) recordAt(at int, p []byte) {
 	if o.outputs == nil || len(p) == 0 {
 		return
 	}
-	at := len(*o.held)
 	if n := len(o.sources); n > 0 {
 		if last := &o.sources[n-1]; last.at+len(last.b) == at && follows(last.b, p) {
 			last.b = last.b[:len(last.b)+len(p)]
@@ -515,8 +597,9 @@ func (c *keptOutputs) sent(key uint64) {
 	}
 }
 
-// store keeps a copy of page, with its sources, as the page's newest version.
-func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource) {
+// store keeps a copy of page, with its sources, as the page's newest version, in the place of
+// stale (a version with the same bytes) when it is one.
+func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource, stale *keptOutput) {
 	if c == nil || len(page) == 0 || len(page) > holdMax {
 		return
 	}
@@ -540,6 +623,10 @@ func (c *keptOutputs) store(key uint64, page []byte, sources []keptSource) {
 	vs := make([]*keptOutput, 0, keptVariants)
 	vs = append(vs, k)
 	for _, v := range old {
+		if v == stale {
+			c.bytes -= len(v.bytes)
+			continue
+		}
 		if len(vs) == keptVariants {
 			c.bytes -= len(v.bytes)
 			continue

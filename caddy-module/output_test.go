@@ -445,3 +445,134 @@ func TestPageOutputFollowingIsExact(t *testing.T) {
 		}
 	}
 }
+
+// A kept output takes a write by its address only where the bytes there never change (a
+// rendered shell's fragments: fixFragments). A fragment rendered into a reused buffer, whose
+// next page has other bytes at the same address (another banner, another flag's link), goes
+// out as written, never as the kept output's older bytes.
+func TestKeptOutputTakesOnlyFixedBytesByAddress(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", 2000))
+	footer := []byte(`<div data-shell="footer"><a href="/festgeld/">Festgeld</a></div>`)  // a kept shell's: fixed
+	reused := []byte(`<div data-shell="header"><p class="banner">Zinsen 2,1 %</p></div>`) // a pooled render buffer
+	outputs := newKeptOutputs()
+	const key = 3
+	send := func(header []byte) string {
+		t.Helper()
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, holdMax/2)
+		o.maxWait = time.Hour
+		o.useKept(outputs, key)
+		o.fixFragments(footer)
+		io.WriteString(o, "<html><head></head><body>")
+		o.Write(header)
+		o.WriteKept(body[:len(body)/2])
+		o.WriteKept(body[len(body)/2:])
+		o.Write(footer)
+		io.WriteString(o, "</body></html>")
+		o.Planned(true)
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		_, length, got := probe.seen()
+		if length != strconv.Itoa(len(got)) {
+			t.Errorf("Content-Length %s for %d bytes", length, len(got))
+		}
+		return got
+	}
+	page := func(header []byte) string {
+		return "<html><head></head><body>" + string(header) + string(body) + string(footer) + "</body></html>"
+	}
+	for i, change := range []func(){
+		func() {},                              // the first: kept
+		func() {},                              // the same: from the kept output
+		func() { reused[len(reused)/2] = '3' }, // the buffer's next page: one byte in its middle
+		func() { reused[0] = ' ' },             // ... its first byte
+		func() { reused[len(reused)-1] = ' ' }, // ... its last
+		func() { copy(reused, `<div data-shell="header"><p>`) }, // ... several
+	} {
+		change()
+		want := page(reused)
+		if got := send(reused); got != want {
+			t.Fatalf("response %d: %d bytes, not the %d written (first difference at %d)", i+1, len(got), len(want), firstDifference(got, want))
+		}
+	}
+}
+
+// isFixed takes only writes that lie wholly within fixed bytes.
+func TestPageOutputIsFixedOnlyWithin(t *testing.T) {
+	array := []byte("0123456789abcdefghij")
+	fixed := array[5:10]
+	o := &pageOutput{}
+	o.fixFragments(nil, fixed)
+	for _, tt := range []struct {
+		name string
+		p    []byte
+		want bool
+	}{
+		{"all of it", array[5:10], true},
+		{"inside", array[6:9], true},
+		{"its last byte", array[9:10], true},
+		{"before it", array[0:5], false},
+		{"starting before", array[4:8], false},
+		{"running past its end", array[8:12], false},
+		{"right after it", array[10:12], false},
+		{"the same bytes elsewhere", []byte("56789"), false},
+		{"nothing", array[5:5], false},
+	} {
+		if got := o.isFixed(tt.p); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A kept output stored while the page's plan had another copy of the same bytes (captured
+// again, or by a response beside the one that made the current plan) is replaced by the
+// first response that follows it with the current copy: from then on the page's runs are
+// checked by address, not read byte for byte on every response, and only one version of
+// the page is kept for them.
+func TestKeptOutputFollowsThePlansCurrentCopy(t *testing.T) {
+	body := []byte(strings.Repeat("<p>Festgeld und Tagesgeld.</p>\n", 3000))
+	footer := []byte(`<div data-shell="footer"></div>`)
+	outputs := newKeptOutputs()
+	const key = 11
+	send := func(copy []byte) (stale bool) {
+		t.Helper()
+		probe := newOutputProbe()
+		o := newPageOutput(probe, http.StatusOK, holdMax/2)
+		o.maxWait = time.Hour
+		o.useKept(outputs, key)
+		o.fixFragments(footer)
+		io.WriteString(o, "<head>")
+		o.WriteKept(copy[:50000])
+		o.WriteKept(copy[50000:])
+		o.Write(footer)
+		o.mu.Lock()
+		stale = o.stale
+		o.mu.Unlock()
+		o.Planned(true)
+		if err := o.Close(false); err != nil {
+			t.Fatal(err)
+		}
+		_, length, got := probe.seen()
+		if want := "<head>" + string(body) + string(footer); got != want || length != strconv.Itoa(len(want)) {
+			t.Fatalf("%d bytes, Content-Length %s, not the %d written", len(got), length, len(want))
+		}
+		return stale
+	}
+	send(body) // kept
+	if send(body) {
+		t.Fatal("the same copy read byte for byte")
+	}
+	current := bytes.Clone(body) // the plan captured again
+	if !send(current) {
+		t.Fatal("another copy taken by address")
+	}
+	for i := range 3 {
+		if send(current) {
+			t.Fatalf("response %d with the current copy: still read byte for byte", i+1)
+		}
+	}
+	if n := len(outputs.lookup(key)); n != 1 {
+		t.Errorf("%d versions kept of one page with one shell", n)
+	}
+}

@@ -23,6 +23,7 @@ type page struct {
 	input rules.HeaderInput
 	frags splice.Fragments
 	buf   *[]byte
+	shell *renderedShell // where frags' header and footer are, when they are a kept shell's
 }
 
 // Mount elements: every node the gateway adds carries data-shell.
@@ -83,7 +84,7 @@ func (h *Handler) pageOf(v *visit) *page {
 		p.footer, _ = h.bundle.Fragment(locale, bundle.Footer, "v1")
 		p.state.DesignVersion = "v1"
 	}
-	h.decorate(r, p) // flags gate the fragments; the country banner
+	h.decorate(v, p) // flags gate the fragments; the country banner
 	return p
 }
 
@@ -143,14 +144,18 @@ func (h *Handler) fragments(p *page) (splice.Fragments, *[]byte, error) {
 	var f splice.Fragments
 	var err error
 	key, keyed := h.shells.key(p, bp)
-	if shell := h.shells.lookup(key, keyed); shell != nil {
+	shell := h.shells.lookup(key, keyed)
+	if shell != nil {
 		f = splice.Fragments{Head: h.headOf(p.state.Locale, p.state.HeaderVariant, false), Header: shell.header, Footer: shell.footer}
 	} else {
 		f, err = h.appendFragments(p, bp)
 		if err == nil && keyed {
-			h.shells.store(key, f)
+			if shell = h.shells.store(key, f); shell != nil {
+				f.Header, f.Footer = shell.header, shell.footer // the same bytes, never changed
+			}
 		}
 	}
+	p.shell = shell
 	p.frags, p.buf = f, bp
 	f.Resolve = p // the page's head may ask for a title and a header variant (head.go)
 	return f, bp, err

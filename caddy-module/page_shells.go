@@ -137,11 +137,12 @@ func (c *renderedShells) lookup(k shellKey, keyed bool) *renderedShell {
 	return c.m[k]
 }
 
-// store keeps f's header and footer for k, making room.
-func (c *renderedShells) store(k shellKey, f splice.Fragments) {
+// store keeps f's header and footer for k, making room, and gives the shell kept for k (nil
+// when none is).
+func (c *renderedShells) store(k shellKey, f splice.Fragments) *renderedShell {
 	size := len(f.Header) + len(f.Footer) + len(k.path) + len(k.lists)
 	if c == nil || size > shellsMaxBytes/16 {
-		return
+		return nil
 	}
 	k.lists = string([]byte(k.lists)) // its own copy: the key pointed into a pooled buffer
 	body := make([]byte, 0, len(f.Header)+len(f.Footer))
@@ -149,8 +150,8 @@ func (c *renderedShells) store(k shellKey, f splice.Fragments) {
 	shell := &renderedShell{header: body[:len(f.Header):len(f.Header)], footer: body[len(f.Header):]}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.m[k]; ok {
-		return
+	if kept, ok := c.m[k]; ok {
+		return kept
 	}
 	for old, s := range c.m { // map order: arbitrary pages make room
 		if len(c.m) < shellsMaxPages && c.bytes+size <= shellsMaxBytes {
@@ -161,4 +162,5 @@ func (c *renderedShells) store(k shellKey, f splice.Fragments) {
 	}
 	c.m[k] = shell
 	c.bytes += size
+	return shell
 }

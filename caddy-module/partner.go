@@ -23,8 +23,8 @@ func (v *visit) partnerDistributor() string {
 	if id := queryValue(v.r, partnerParam); rules.IsPartnerDistributor(id) {
 		return id
 	}
-	if c, err := v.r.Cookie(partnerCookie); err == nil && rules.IsPartnerDistributor(c.Value) {
-		return c.Value
+	if value, ok := v.cookie(partnerCookie); ok && rules.IsPartnerDistributor(value) {
+		return value
 	}
 	return ""
 }

@@ -146,6 +146,10 @@ func (sw *shellWriter) startSplice(hdr http.Header, status int) {
 		rememberable(cacheControl[min(sw.ownCacheControl, len(cacheControl)):], sw.page) {
 		sw.splicer.UsePlans(sw.h.plans, sw.planKey)
 		sw.out.useKept(sw.h.outputs, sw.planKey)
+		if shell := sw.page.shell; shell != nil {
+			plain, titled := sw.h.prebuiltHeads(sw.page.state.Locale, sw.page.state.HeaderVariant)
+			sw.out.fixFragments(shell.header, shell.footer, plain, titled)
+		}
 		if tag != nil {
 			sw.splicer.TagPlan(tag)
 		}

@@ -349,7 +349,7 @@ func (h *Handler) servePage(w http.ResponseWriter, v *visit, next caddyhttp.Hand
 	reason := ineligible(r)
 	repl, _ := r.Context().Value(caddy.ReplacerCtxKey).(*caddy.Replacer)
 	if reason == "" {
-		h.keepAppView(w, r) // app_view.go: pages of the app without its signal still count
+		h.keepAppView(w, v) // app_view.go: pages of the app without its signal still count
 		page = h.pageOf(v)
 		keepPartnerDistributor(w, v)
 		if repl != nil {

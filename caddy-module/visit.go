@@ -41,6 +41,8 @@ type visit struct {
 	routes      *rules.HeaderRoutes
 	header      rules.HeaderInput
 	headerKnown bool
+
+	cookies requestCookies // read at the first ask (cookies.go)
 }
 
 // newVisit starts the visit of r; ok is false for a path origins would read in different
@@ -49,6 +51,10 @@ func (h *Handler) newVisit(r *http.Request) (*visit, bool) {
 	path, ok := identity.DecisionPath(r)
 	return &visit{r: r, path: path, resolver: &h.resolver, edgeFlags: &h.edgeFlags, routes: &h.headerRoutes}, ok
 }
+
+// cookie is r.Cookie(name)'s value, and whether the request has one: the Cookie header is
+// read once for all of a page's cookies.
+func (v *visit) cookie(name string) (string, bool) { return v.cookies.get(v.r, name) }
 
 // pageVisit is the visit of the page at pagePath for v's visitor, as /_shell/state asks for
 // it: the page's own market, header and flags.
