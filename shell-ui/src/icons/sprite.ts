@@ -23,10 +23,10 @@ const Gap = 200;
  * are outlines, so the sprite lays out no text for it. */
 export const BrandMarks = new Set(['brand.svg']);
 
-/** iconFiles lists the sprite's icons: every .svg here but the sprite and the header's brand mark. */
+/** iconFiles lists the sprite's icons: every .svg here but the sprite, the footer's grid and the header's brand mark. */
 export function iconFiles(): string[] {
   return readdirSync(iconsDir)
-    .filter((f) => f.endsWith('.svg') && f !== 'sprite.svg' && !BrandMarks.has(f))
+    .filter((f) => f.endsWith('.svg') && f !== 'sprite.svg' && f !== 'grid.svg' && !BrandMarks.has(f))
     .sort();
 }
 
@@ -48,4 +48,78 @@ export function iconSprite(): string {
     y += height! + Gap;
   }
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${views.join('\n')}\n${icons.join('\n')}\n</svg>\n`;
+}
+
+// The footer's icons as a grid: each drawn once at the size its stylesheet paints it, side by
+// side in one SVG without views (grid.svg), and each painted as the classic CSS sprite: the
+// one image at its own size, moved so that the icon's cell is under the element
+// (grid.css: --shell-icon-<name>). A view of sprite.svg is laid out and painted again for each
+// view (each a lifecycle of the sprite's document, ~13 in the footer's frame at 4x); one image
+// at one size is laid out and rasterized once for all of them (bench/HISTORY.md, 2026-11-27
+// "icons"). grid.svg and grid.css are checked in and kept equal to footerGrid() by sprite.test.ts.
+
+/** GridCell is an icon at the size the footer paints it; repeat draws it that many times in a row. */
+export interface GridCell {
+  name: string;
+  icon: string;
+  width: number;
+  height: number;
+  repeat?: number;
+}
+
+/** FooterGridRows are the footer's icons, a row each size: the brand mark (Footer.css), the
+ * review's five stars (a 20 px star and the 2 px gap after it, ReviewRating.css), the 16 px
+ * chevrons and social glyphs, the stores' 20 px marks (FooterBlocks.css). */
+export const FooterGridRows: GridCell[][] = [
+  [{ name: 'brand-light', icon: 'brand-light', width: 144, height: 32 }],
+  [{ name: 'star-row', icon: 'star', width: 22, height: 20, repeat: 5 }],
+  ['chevron-down', 'chevron-up', 'social-facebook', 'social-instagram', 'social-linkedin', 'social-x', 'social-youtube'].map((icon) => ({ name: icon, icon, width: 16, height: 16 })),
+  ['store-app-store', 'store-google-play'].map((icon) => ({ name: icon, icon, width: 20, height: 20 })),
+];
+
+/** GridGap keeps a cell's antialiased edge off its neighbour's element (px). */
+const GridGap = 4;
+
+/** PlacedCell is a cell where footerGrid put it. */
+export interface PlacedCell extends GridCell {
+  x: number;
+  y: number;
+}
+
+/** footerGrid lays FooterGridRows out, row under row, and returns grid.svg and grid.css. */
+export function footerGrid(): { cells: PlacedCell[]; width: number; height: number; svg: string; css: string } {
+  const cells: PlacedCell[] = [];
+  let y = 0;
+  let width = 0;
+  for (const row of FooterGridRows) {
+    let x = 0;
+    for (const cell of row) {
+      cells.push({ ...cell, x, y });
+      x += cell.width * (cell.repeat ?? 1) + GridGap;
+    }
+    width = Math.max(width, x - GridGap);
+    y += Math.max(...row.map((c) => c.height)) + GridGap;
+  }
+  const height = y - GridGap;
+  const drawn = cells.map((cell) => {
+    const source = readFileSync(join(iconsDir, `${cell.icon}.svg`), 'utf8').trim();
+    const root = /^<svg\b[^>]*>/.exec(source)?.[0];
+    const viewBox = root && /\sviewBox="([^"]+)"/.exec(root)?.[1];
+    if (!root || !viewBox || !source.endsWith('</svg>')) throw new Error(`${cell.icon}.svg: an icon is one <svg viewBox="..."> element`);
+    const body = source.slice(root.length, -'</svg>'.length);
+    return Array.from({ length: cell.repeat ?? 1 }, (_, i) => {
+      const id = i === 0 ? ` id="${cell.name}"` : '';
+      return `<svg${id} x="${cell.x + i * cell.width}" y="${cell.y}" width="${cell.width}" height="${cell.height}" viewBox="${viewBox}">${body}</svg>`;
+    }).join('\n');
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${drawn.join('\n')}\n</svg>\n`;
+  const px = (n: number) => (n === 0 ? '0' : `${-n}px`);
+  const vars = cells.map((c) => `  --shell-icon-${c.name}: url('./grid.svg?no-inline') ${px(c.x)} ${px(c.y)} / ${width}px ${height}px no-repeat;`);
+  const css = `/* The footer's icons, each a cell of grid.svg (${width}x${height} px): a layer for mask or background,
+   on an element of the cell's size. Written by sprite.ts (footerGrid), kept by sprite.test.ts. */
+.shell-footer {
+${vars.join('\n')}
+}
+`;
+  return { cells, width, height, svg, css };
 }

@@ -20,13 +20,21 @@ const images = sheets.flatMap((file) =>
   })),
 );
 
-test('the shell stylesheets paint every icon from the sprite but the header brand mark', () => {
+test("the shell stylesheets paint every icon from the sprite or the footer's grid but the header brand mark", () => {
   expect(images.length).toBeGreaterThan(10);
   const own = images.filter((i) => i.icon !== 'icons/sprite.svg' || !i.url.includes('#'));
   expect(
     own.map((i) => `${i.file}: ${i.url}`),
-    'each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view',
-  ).toEqual(['header/Logo.css: ../icons/brand.svg']);
+    "each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) and the footer's grid (icons/grid.css) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view",
+  ).toEqual(['header/Logo.css: ../icons/brand.svg', ...Array(11).fill('icons/grid.css: ./grid.svg?no-inline')]);
+});
+
+test("the footer paints its icons from its grid, not from views of the sprite", () => {
+  // Each view of sprite.svg painted is a layout and paint of the sprite's document again (~13 in
+  // the footer's frame on a phone, bench/HISTORY.md 2026-11-27 "icons"); the grid is one image at
+  // one size, laid out and rasterized once.
+  const views = images.filter((i) => i.file.startsWith('footer/') && i.url.includes('#'));
+  expect(views.map((i) => `${i.file}: ${i.url}`)).toEqual([]);
 });
 
 test('only the header brand mark may be inlined: every other image is a file of its own', () => {
