@@ -62,6 +62,7 @@ const painted: { sheet: string; icon: string; layer: string; width: number; heig
   { sheet: 'footer/MarketPicker.css', icon: 'chevron-up', layer: 'chevron-up', width: 16, height: 16 },
   ...['facebook', 'instagram', 'linkedin', 'x', 'youtube'].map((n) => ({ sheet: 'footer/SocialIcons.css', icon: `social-${n}`, layer: `social-${n}`, width: 16, height: 16 })),
   ...['app-store', 'google-play'].map((n) => ({ sheet: 'footer/FooterBlocks.css', icon: `store-${n}`, layer: `store-${n}`, width: 20, height: 20 })),
+  { sheet: 'header/private/PrivateHeader.css', icon: 'logout', layer: 'logout', width: 20, height: 20 },
 ];
 
 test.each(painted)('$icon: its element shows its own icon file from grid.svg, whole and alone', ({ icon, layer, width, height, tiles }) => {
@@ -90,6 +91,6 @@ test.each(painted)('$sheet paints $icon on a $width x $height element from --she
   expect([px('width'), px('height')], `${icon}'s element in ${sheet}`).toEqual([width, height]);
 });
 
-test('every icon of the grid is painted by a footer rule', () => {
+test('every icon of the grid is painted by a rule', () => {
   expect([...layers.keys()].sort()).toEqual([...new Set(painted.map((p) => p.layer))].sort());
 });

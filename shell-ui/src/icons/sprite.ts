@@ -69,12 +69,14 @@ export interface GridCell {
 
 /** FooterGridRows are the footer's icons, a row each size: the brand mark (Footer.css), the
  * review's five stars (a 20 px star and the 2 px gap after it, ReviewRating.css), the 16 px
- * chevrons and social glyphs, the stores' 20 px marks (FooterBlocks.css). */
+ * chevrons and social glyphs, the stores' 20 px marks (FooterBlocks.css); and the customer
+ * header's logout mark, the one view of the sprite a customer's page painted: from the grid,
+ * that page builds one SVG document for its icons, not two. */
 export const FooterGridRows: GridCell[][] = [
   [{ name: 'brand-light', icon: 'brand-light', width: 144, height: 32 }],
   [{ name: 'star-row', icon: 'star', width: 22, height: 20, repeat: 5 }],
   ['chevron-down', 'chevron-up', 'social-facebook', 'social-instagram', 'social-linkedin', 'social-x', 'social-youtube'].map((icon) => ({ name: icon, icon, width: 16, height: 16 })),
-  ['store-app-store', 'store-google-play'].map((icon) => ({ name: icon, icon, width: 20, height: 20 })),
+  ['store-app-store', 'store-google-play', 'logout'].map((icon) => ({ name: icon, icon, width: 20, height: 20 })),
 ];
 
 /** GridGap keeps a cell's antialiased edge off its neighbour's element (px). */
@@ -115,9 +117,11 @@ export function footerGrid(): { cells: PlacedCell[]; width: number; height: numb
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${drawn.join('\n')}\n</svg>\n`;
   const px = (n: number) => (n === 0 ? '0' : `${-n}px`);
   const vars = cells.map((c) => `  --shell-icon-${c.name}: url('./grid.svg?no-inline') ${px(c.x)} ${px(c.y)} / ${width}px ${height}px no-repeat;`);
-  const css = `/* The footer's icons, each a cell of grid.svg (${width}x${height} px): a layer for mask or background,
-   on an element of the cell's size. Written by sprite.ts (footerGrid), kept by sprite.test.ts. */
-.shell-footer {
+  const css = `/* The footer's icons and the customer header's logout mark, each a cell of grid.svg (${width}x${height} px):
+   a layer for mask or background, on an element of the cell's size. Written by sprite.ts
+   (footerGrid), kept by sprite.test.ts. */
+.shell-footer,
+.shell-header {
 ${vars.join('\n')}
 }
 `;

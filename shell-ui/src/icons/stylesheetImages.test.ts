@@ -26,7 +26,7 @@ test("the shell stylesheets paint every icon from the sprite or the footer's gri
   expect(
     own.map((i) => `${i.file}: ${i.url}`),
     "each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) and the footer's grid (icons/grid.css) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view",
-  ).toEqual(['header/Logo.css: ../icons/brand.svg', ...Array(11).fill('icons/grid.css: ./grid.svg?no-inline')]);
+  ).toEqual(['header/Logo.css: ../icons/brand.svg', ...Array(12).fill('icons/grid.css: ./grid.svg?no-inline')]);
 });
 
 test("the footer paints its icons from its grid, not from views of the sprite", () => {
