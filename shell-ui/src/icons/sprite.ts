@@ -17,10 +17,11 @@ export const iconsDir = dirname(fileURLToPath(import.meta.url));
 const Gap = 200;
 
 /** BrandMarks are not in the sprite: the header's is inlined so that the header's first frame
- * has it (Logo.css). The footer's (brand-light.svg) is a view of the sprite: a file of its own
- * was one more request and SVG document, before the first paint on a phone whenever the footer
- * starts within one and a half screens (content-visibility: auto renders it then); its words
- * are outlines, so the sprite lays out no text for it. */
+ * has it (Logo.css). The footer's (brand-light.svg) is a view of the sprite and a cell of the
+ * footer's grid (footerGrid, which the footer paints): a file of its own was one more request and
+ * SVG document, before the first paint on a phone whenever the footer starts within one and a
+ * half screens (content-visibility: auto renders it then); its words are outlines, so no text
+ * is laid out for it. */
 export const BrandMarks = new Set(['brand.svg']);
 
 /** iconFiles lists the sprite's icons: every .svg here but the sprite, the footer's grid and the header's brand mark. */
