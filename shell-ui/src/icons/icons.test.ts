@@ -32,9 +32,9 @@ const gridIcons = new Map(FooterGridRows.flat().map((c) => [c.name, c.icon]));
  * the sprite (sprite.svg#menu) names its icon's file (menu.svg) when the sprite has that view,
  * and a name no file has when it does not; a ?query (?no-inline) is the build's, not the file's.
  * A cell of the footer's grid (var(--shell-icon-star-row)) names its icon's file (star.svg) when
- * grid.css has it. */
+ * grid.css has it (--shell-icon-grid is the image itself: its url()s are the files). */
 function urlsIn(cssFile: string, body: string): string[] {
-  const cells = [...body.matchAll(/var\(--shell-icon-([\w-]+)\)/g)].map((m) =>
+  const cells = [...body.matchAll(/var\(--shell-icon-(?!grid\))([\w-]+)\)/g)].map((m) =>
     gridCss.includes(`--shell-icon-${m[1]}: `) && gridIcons.has(m[1]!) ? join(src, 'icons', `${gridIcons.get(m[1]!)}.svg`) : `--shell-icon-${m[1]} (no such cell)`,
   );
   return cells.concat([...body.matchAll(/url\('([^']+)'\)/g)].map((m) => {

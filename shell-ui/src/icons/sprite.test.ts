@@ -1,10 +1,11 @@
-// sprite.svg and grid.svg are what the stylesheets paint the icons from: they must hold every
-// icon file as it is now (an edited icon that is not in them would never reach a visitor), and
-// each of the footer's icons must show its own cell of grid.svg at the size it is painted.
-import { readFileSync } from 'node:fs';
+// sprite.svg and the grid (grid.svg, rasterized as grid-<n>x.png) are what the stylesheets paint
+// the icons from: they must hold every icon file as it is now (an edited icon that is not in them
+// would never reach a visitor), and each of the footer's icons must show its own cell of the grid
+// at the size it is painted.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
-import { footerGrid, iconSprite, iconsDir } from './sprite.ts';
+import { footerGrid, GridScales, gridRaster, gridRasterFile, iconSprite, iconsDir } from './sprite.ts';
 
 test('sprite.svg holds every icon file as it is (npx vitest run src/icons/sprite.test.ts --update rewrites it)', async () => {
   await expect(iconSprite()).toMatchFileSnapshot('./sprite.svg');
@@ -14,6 +15,28 @@ test('grid.svg and grid.css hold the footer icons as they are (--update rewrites
   const grid = footerGrid();
   await expect(grid.svg).toMatchFileSnapshot('./grid.svg');
   await expect(grid.css).toMatchFileSnapshot('./grid.css');
+});
+
+// What the visitor's browser paints is the PNG of its pixel ratio, not grid.svg: each must be
+// grid.svg as it is now, rendered at its scale (an icon edited in its file but not here would
+// never reach a visitor). The PNGs are written by the same --update.
+// vitest's --update is read from a test's snapshot state (the test workers do not see the argument).
+const updating = () => (expect.getState().snapshotState as unknown as { _updateSnapshot?: string })._updateSnapshot === 'all';
+test.each([...GridScales])('grid-%dx.png is grid.svg rendered at that scale, cells on whole pixels (--update rewrites it)', (scale) => {
+  const file = join(iconsDir, gridRasterFile(scale));
+  const want = gridRaster(footerGrid().svg, scale);
+  if (updating()) writeFileSync(file, want);
+  const have = readFileSync(file);
+  // The PNG's own header says its size: the grid's at this scale, so a cell's CSS px is scale x scale pixels.
+  expect([have.readUInt32BE(16), have.readUInt32BE(20)], `${gridRasterFile(scale)}'s size`).toEqual([gridWidth! * scale, gridHeight! * scale]);
+  expect(have.equals(want), `${gridRasterFile(scale)} is grid.svg at ${scale}x: npx vitest run src/icons/sprite.test.ts --update rewrites it`).toBe(true);
+});
+
+test('grid.css names each PNG of the grid for its pixel ratio, and the largest where image-set() is not read', () => {
+  const set = /@supports \(background-image: image-set\([^)]*\) 1x\)\) \{\s*\.shell-footer,\s*\.shell-header \{\s*--shell-icon-grid: image-set\(([^;]*)\);/.exec(gridCss)?.[1];
+  expect(set, 'grid.css sets --shell-icon-grid to an image set where image-set() is read').toBeDefined();
+  expect([...set!.matchAll(/url\('\.\/grid-(\d)x\.png\?no-inline'\) (\d)x/g)].map((m) => [Number(m[1]), Number(m[2])])).toEqual(GridScales.map((s) => [s, s]));
+  expect(gridCss).toMatch(/^\.shell-footer,\n\.shell-header \{\n {2}--shell-icon-grid: url\('\.\/grid-3x\.png\?no-inline'\);$/m);
 });
 
 // What a visitor sees of a cell painted as `mask: var(--shell-icon-<name>)` on an element of
@@ -32,7 +55,7 @@ const drawn = [...gridSvg.matchAll(/<svg(?: id="[^"]+")? x="(\d+)" y="(\d+)" wid
 }));
 /** layers are grid.css's custom properties: where each icon's element shows the grid. */
 const layers = new Map(
-  [...gridCss.matchAll(/--shell-icon-([\w-]+): url\('\.\/grid\.svg\?no-inline'\) (0|-\d+px) (0|-\d+px) \/ (\d+)px (\d+)px no-repeat;/g)].map((m) => [
+  [...gridCss.matchAll(/--shell-icon-([\w-]+): var\(--shell-icon-grid\) (0|-\d+px) (0|-\d+px) \/ (\d+)px (\d+)px no-repeat;/g)].map((m) => [
     m[1]!,
     { x: -parseInt(m[2]!), y: -parseInt(m[3]!), width: Number(m[4]), height: Number(m[5]) },
   ]),
@@ -63,6 +86,7 @@ const painted: { sheet: string; icon: string; layer: string; width: number; heig
   ...['facebook', 'instagram', 'linkedin', 'x', 'youtube'].map((n) => ({ sheet: 'footer/SocialIcons.css', icon: `social-${n}`, layer: `social-${n}`, width: 16, height: 16 })),
   ...['app-store', 'google-play'].map((n) => ({ sheet: 'footer/FooterBlocks.css', icon: `store-${n}`, layer: `store-${n}`, width: 20, height: 20 })),
   { sheet: 'header/private/PrivateHeader.css', icon: 'logout', layer: 'logout', width: 20, height: 20 },
+  { sheet: 'header/NavItem.css', icon: 'chevron-down', layer: 'chevron-down', width: 16, height: 16 },
 ];
 
 test.each(painted)('$icon: its element shows its own icon file from grid.svg, whole and alone', ({ icon, layer, width, height, tiles }) => {

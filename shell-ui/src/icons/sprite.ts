@@ -12,6 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
 
 export const iconsDir = dirname(fileURLToPath(import.meta.url));
 const Gap = 200;
@@ -52,12 +53,14 @@ export function iconSprite(): string {
 }
 
 // The footer's icons as a grid: each drawn once at the size its stylesheet paints it, side by
-// side in one SVG without views (grid.svg), and each painted as the classic CSS sprite: the
-// one image at its own size, moved so that the icon's cell is under the element
-// (grid.css: --shell-icon-<name>). A view of sprite.svg is laid out and painted again for each
-// view (each a lifecycle of the sprite's document, ~13 in the footer's frame at 4x); one image
-// at one size is laid out and rasterized once for all of them (bench/HISTORY.md, 2026-11-27
-// "icons"). grid.svg and grid.css are checked in and kept equal to footerGrid() by sprite.test.ts.
+// side in one SVG without views (grid.svg), rasterized at 1x, 2x and 3x (grid-<n>x.png), and
+// each painted as the classic CSS sprite: the one image at its own size, moved so that the
+// icon's cell is under the element (grid.css: --shell-icon-<name>). A view of sprite.svg is laid
+// out and painted again for each view (~13 in the footer's frame at 4x), and any SVG image costs
+// the page's main thread a whole document built and laid out (14-50 ms at 4x); a PNG is decoded
+// on the raster threads and needs neither (bench/HISTORY.md, 2026-11-27 "icons" and "raster").
+// grid.svg, grid.css and the PNGs are checked in and kept equal to footerGrid() and
+// gridRaster() by sprite.test.ts.
 
 /** GridCell is an icon at the size the footer paints it; repeat draws it that many times in a row. */
 export interface GridCell {
@@ -117,14 +120,41 @@ export function footerGrid(): { cells: PlacedCell[]; width: number; height: numb
   });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">\n${drawn.join('\n')}\n</svg>\n`;
   const px = (n: number) => (n === 0 ? '0' : `${-n}px`);
-  const vars = cells.map((c) => `  --shell-icon-${c.name}: url('./grid.svg?no-inline') ${px(c.x)} ${px(c.y)} / ${width}px ${height}px no-repeat;`);
-  const css = `/* The footer's icons and the customer header's logout mark, each a cell of grid.svg (${width}x${height} px):
-   a layer for mask or background, on an element of the cell's size. Written by sprite.ts
+  const rasters = GridScales.map((scale) => `url('./${gridRasterFile(scale)}?no-inline') ${scale}x`).join(', ');
+  const largest = `url('./${gridRasterFile(GridScales.at(-1)!)}?no-inline')`;
+  const vars = cells.map((c) => `  --shell-icon-${c.name}: var(--shell-icon-grid) ${px(c.x)} ${px(c.y)} / ${width}px ${height}px no-repeat;`);
+  const css = `/* The footer's icons and the customer header's logout mark, each a cell of grid.svg (${width}x${height} px)
+   as a PNG: a layer for mask or background, on an element of the cell's size. Written by sprite.ts
    (footerGrid), kept by sprite.test.ts. */
 .shell-footer,
 .shell-header {
+  --shell-icon-grid: ${largest};
 ${vars.join('\n')}
+}
+
+/* The PNG for the screen's pixel ratio where image-set() is read in full (the build writes its
+   ratios as dppx, which the older -webkit-image-set does not read: there the largest PNG above,
+   scaled down, rather than no mask and a filled square). */
+@supports (background-image: image-set(linear-gradient(#fff, #fff) 1x)) {
+  .shell-footer,
+  .shell-header {
+    --shell-icon-grid: image-set(${rasters});
+  }
 }
 `;
   return { cells, width, height, svg, css };
+}
+
+/** GridScales are the pixel ratios the grid is rasterized at: a desktop's 1x and 2x, a phone's 2x
+ * and 3x (a ratio between two takes the larger file). */
+export const GridScales = [1, 2, 3] as const;
+
+/** gridRasterFile is the checked-in PNG of the grid at a scale. */
+export const gridRasterFile = (scale: number) => `grid-${scale}x.png`;
+
+/** gridRaster renders grid.svg's source at a scale with resvg (prebuilt, no system libraries;
+ * the grid draws no text, so no font is involved): each CSS px of the grid is scale x scale
+ * pixels, cells on whole pixels at every scale. */
+export function gridRaster(svg: string, scale: number): Buffer {
+  return Buffer.from(new Resvg(svg, { fitTo: { mode: 'zoom', value: scale } }).render().asPng());
 }
