@@ -15,7 +15,7 @@ import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib
 // position that shows that icon's cell of the one grid image.
 const gridCss = readFileSync(new URL('../../shell-ui/src/icons/grid.css', import.meta.url), 'utf8');
 const gridPosition = (icon) => {
-  const m = new RegExp(`--shell-icon-${icon}: url\\([^)]*\\) (\\S+) (\\S+) /`).exec(gridCss);
+  const m = new RegExp(`--shell-icon-${icon}: var\\(--shell-icon-grid\\) (\\S+) (\\S+) /`).exec(gridCss);
   return m && [m[1], m[2]].map((v) => (v === '0' ? '0px' : v)).join(' ');
 };
 
@@ -61,8 +61,9 @@ for (const width of ['desktop', 'mobile']) {
             const s = getComputedStyle(el, '::before');
             return { image: s.maskImage || s.webkitMaskImage, position: s.maskPosition || s.webkitMaskPosition, width: s.width, height: s.height };
           });
-          // The store's own cell of the footer's icon grid (src/icons/grid.svg).
-          assert.match(mark.image, /^url\(".*\/_shell\/assets\/shell-[^"/#]+\.svg"\)$/, `${name} badge's mark is the shell's icon grid`);
+          // The store's own cell of the footer's icon grid (src/icons/grid.svg as PNGs, one per
+          // pixel ratio).
+          assert.match(mark.image, /^image-set\(url\(".*\/_shell\/assets\/shell-[^"/#]+\.png"\) 1dppx, .*3dppx\)$/, `${name} badge's mark is the shell's icon grid`);
           assert.ok(gridPosition(view), `grid.css has ${view}`);
           assert.equal(mark.position, gridPosition(view), `${name} badge shows its store's mark`);
           assert.deepEqual([mark.width, mark.height], ['20px', '20px']);
