@@ -47,4 +47,24 @@ describe('shell assets', () => {
       }
     });
   }
+
+  // The icons' images the stylesheet names (the footer's grid as PNGs, one per pixel ratio; the
+  // sprite): served with their image type, so that the browser decodes them, and cached for good.
+  test('images the stylesheet names', async () => {
+    const html = await (await fetch(suite.base + '/')).text();
+    const css = [...html.matchAll(/<link\b[^>]*\bdata-shell\b[^>]*>/g)].map((m) => m[0].match(/\bhref="([^"]+\.css)"/)?.[1]).find(Boolean);
+    assert.ok(css, 'a shell stylesheet in the head');
+    const text = await (await fetch(suite.base + css)).text();
+    const images = [...new Set([...text.matchAll(/url\(([^)"']+)\)/g)].map((m) => m[1].split('#')[0]).filter((u) => /\.(png|svg)$/.test(u)))];
+    assert.ok(images.filter((u) => u.endsWith('.png')).length >= 3, `the grid's PNGs at 1x, 2x and 3x: ${images}`);
+    for (const url of images) {
+      assert.match(url, /^\/_shell\/assets\//, 'served from the gateway’s own route');
+      const res = await rawGet(suite.base + url, 'br, gzip');
+      assert.equal(res.status, 200, url);
+      assert.equal(res.headers['content-type'], url.endsWith('.png') ? 'image/png' : 'image/svg+xml', url);
+      assert.match(res.headers['cache-control'] ?? '', /immutable/, `${url} cached for good`);
+      const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
+      if (url.endsWith('.png')) assert.ok(body.subarray(1, 4).equals(Buffer.from('PNG')), `${url} is a PNG`);
+    }
+  });
 });

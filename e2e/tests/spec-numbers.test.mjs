@@ -6,9 +6,18 @@
 // finds its nav clipped in a 1200 px bar).
 // Screenshots: e2e/artifacts/spec-numbers-<width>[-picker].png.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { sel } from '../lib/classes.mjs';
 import { openContext, screenshotPath, useSuite, waitForShellReady } from '../lib/suite.mjs';
+
+// Where each footer icon sits in the footer's icon grid (shell-ui/src/icons/grid.css): the
+// position that shows that icon's cell of the one grid image.
+const gridCss = readFileSync(new URL('../../shell-ui/src/icons/grid.css', import.meta.url), 'utf8');
+const gridPosition = (icon) => {
+  const m = new RegExp(`--shell-icon-${icon}: var\\(--shell-icon-grid\\) (\\S+) (\\S+) /`).exec(gridCss);
+  return m && [m[1], m[2]].map((v) => (v === '0' ? '0px' : v)).join(' ');
+};
 
 const suite = useSuite();
 
@@ -50,10 +59,13 @@ for (const width of ['desktop', 'mobile']) {
           await badge.waitFor({ state: 'visible' });
           const mark = await badge.evaluate((el) => {
             const s = getComputedStyle(el, '::before');
-            return { image: s.maskImage || s.webkitMaskImage, width: s.width, height: s.height };
+            return { image: s.maskImage || s.webkitMaskImage, position: s.maskPosition || s.webkitMaskPosition, width: s.width, height: s.height };
           });
-          // A view of the shell's icon sprite (src/icons/sprite.svg), the store's own.
-          assert.match(mark.image, new RegExp(`^url\\(".*/_shell/assets/shell-[^"/]+\\.svg#${view}"\\)$`), `${name} badge has its store's mark`);
+          // The store's own cell of the footer's icon grid (src/icons/grid.svg as PNGs, one per
+          // pixel ratio).
+          assert.match(mark.image, /^image-set\(url\(".*\/_shell\/assets\/shell-[^"/#]+\.png"\) 1dppx, .*3dppx\)$/, `${name} badge's mark is the shell's icon grid`);
+          assert.ok(gridPosition(view), `grid.css has ${view}`);
+          assert.equal(mark.position, gridPosition(view), `${name} badge shows its store's mark`);
           assert.deepEqual([mark.width, mark.height], ['20px', '20px']);
         }
 

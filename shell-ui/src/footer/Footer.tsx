@@ -13,6 +13,8 @@ import { RichText } from './RichText.tsx';
 import { SocialIcons } from './SocialIcons.tsx';
 import { UsContactBanner } from './UsContactBanner.tsx';
 import './Footer.css';
+// The footer's icons: one image, a cell each (--shell-icon-<name>, icons/sprite.ts).
+import '../icons/grid.css';
 import './FooterBlocks.css';
 
 export interface FooterProps {

@@ -11,6 +11,7 @@ import { menuIconModifiers } from '../header/MenuIcon.tsx';
 import { privateContentLocales } from '../header/private/privateContentLocales.ts';
 import type { MenuItem, NavItem } from '../model/header.ts';
 import { starScore } from '../footer/reviewRating.ts';
+import { FooterGridRows } from './sprite.ts';
 
 const src = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const css = (file: string) => readFileSync(join(src, file), 'utf8');
@@ -24,16 +25,24 @@ function ruleBody(sheet: string, selector: string): string | undefined {
 
 const sprite = readFileSync(join(src, 'icons/sprite.svg'), 'utf8');
 
+const gridCss = readFileSync(join(src, 'icons/grid.css'), 'utf8');
+const gridIcons = new Map(FooterGridRows.flat().map((c) => [c.name, c.icon]));
+
 /** urlsIn lists the files a rule's url()s name, resolved from the stylesheet's folder: a view of
  * the sprite (sprite.svg#menu) names its icon's file (menu.svg) when the sprite has that view,
- * and a name no file has when it does not; a ?query (?no-inline) is the build's, not the file's. */
+ * and a name no file has when it does not; a ?query (?no-inline) is the build's, not the file's.
+ * A cell of the footer's grid (var(--shell-icon-star-row)) names its icon's file (star.svg) when
+ * grid.css has it (--shell-icon-grid is the image itself: its url()s are the files). */
 function urlsIn(cssFile: string, body: string): string[] {
-  return [...body.matchAll(/url\('([^']+)'\)/g)].map((m) => {
+  const cells = [...body.matchAll(/var\(--shell-icon-(?!grid\))([\w-]+)\)/g)].map((m) =>
+    gridCss.includes(`--shell-icon-${m[1]}: `) && gridIcons.has(m[1]!) ? join(src, 'icons', `${gridIcons.get(m[1]!)}.svg`) : `--shell-icon-${m[1]} (no such cell)`,
+  );
+  return cells.concat([...body.matchAll(/url\('([^']+)'\)/g)].map((m) => {
     const [path, view] = m[1]!.replace(/\?[^#]*/, '').split('#');
     const file = join(src, dirname(cssFile), path!);
     if (view === undefined) return file;
     return sprite.includes(`<view id="${view}" `) ? join(dirname(file), `${view}.svg`) : `${file}#${view} (no such view)`;
-  });
+  }));
 }
 
 const contents = await Promise.all(contentLocales.map((l) => l.load()));
@@ -74,7 +83,9 @@ test('every social network a market links to has its glyph', () => {
   for (const network of networks) {
     const body = ruleBody(sheet, `.shell-social__link--${network}`);
     expect(body, `a .shell-social__link--${network} rule in SocialIcons.css`).toBeDefined();
-    for (const file of urlsIn('footer/SocialIcons.css', body!)) expect(existsSync(file), file).toBe(true);
+    const files = urlsIn('footer/SocialIcons.css', body!);
+    expect(files, `.shell-social__link--${network} paints social-${network}.svg`).toEqual([join(src, 'icons', `social-${network}.svg`)]);
+    expect(existsSync(files[0]!), files[0]).toBe(true);
   }
 });
 

@@ -2,8 +2,9 @@
 // document (page, frame, parser, layout) for each distinct SVG image a page paints, and for an
 // image inlined as a data URI it does so inside the style recalculation before the first paint:
 // fourteen inlined icons were ~300 ms of it on a 4x slowed phone (bench/HISTORY.md, 2026-11-27
-// "style"). So icons and the footer's brand mark come from one file, the sprite, as views (one
-// document for all), and only the header's brand mark is inlined, to be in the first frame. These tests count, they time
+// "style"). So the footer's icons and brand mark come from one raster grid (no document at all),
+// the header's other icons from one file, the sprite, as views (one document for all), and only
+// the header's brand mark is inlined, to be in the first frame. These tests count, they time
 // nothing; the build (prerender/write.mjs) checks the built stylesheet the same way.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -20,13 +21,22 @@ const images = sheets.flatMap((file) =>
   })),
 );
 
-test('the shell stylesheets paint every icon from the sprite but the header brand mark', () => {
+test("the shell stylesheets paint every icon from the sprite or the footer's grid but the header brand mark", () => {
   expect(images.length).toBeGreaterThan(10);
   const own = images.filter((i) => i.icon !== 'icons/sprite.svg' || !i.url.includes('#'));
   expect(
     own.map((i) => `${i.file}: ${i.url}`),
-    'each SVG a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) is one more SVG document the browser builds on every page: add the icon to src/icons and name its view',
-  ).toEqual(['header/Logo.css: ../icons/brand.svg']);
+    "each image a stylesheet names besides a view of icons/sprite.svg (sprite.svg#name) and the footer's grid (icons/grid.css) is one more request, and as an SVG one more document the browser builds on every page: add the icon to src/icons and name its view or its grid cell",
+  ).toEqual(['header/Logo.css: ../icons/brand.svg', ...['3', '1', '2', '3'].map((n) => `icons/grid.css: ./grid-${n}x.png?no-inline`)]);
+});
+
+test('the footer paints its icons from its raster grid: no SVG image, no view of the sprite', () => {
+  // Each view of sprite.svg painted is a layout and paint of the sprite's document again (~13 in
+  // the footer's frame on a phone, bench/HISTORY.md 2026-11-27 "icons"), and any SVG image is a
+  // document built and laid out on the page's main thread (14-50 ms at 4x); a PNG is decoded on
+  // the raster threads (2026-11-27 "raster").
+  const svgs = images.filter((i) => (i.file.startsWith('footer/') || i.file === 'icons/grid.css') && /\.svg([?#]|$)/.test(i.url));
+  expect(svgs.map((i) => `${i.file}: ${i.url}`)).toEqual([]);
 });
 
 test('only the header brand mark may be inlined: every other image is a file of its own', () => {

@@ -90,12 +90,13 @@ describe('footer (spec 2.4)', () => {
     for (const [store, name] of [['ios', ios], ['android', android]] as const) {
       const badge = screen.getByRole('link', { name });
       expect(badge.getAttribute('href')).toMatch(region);
-      // The store's mark: the badge's stylesheet paints the store's view of the icon sprite.
+      // The store's mark: the badge's stylesheet paints the store's cell of the footer's icon
+      // grid (icons/grid.css; sprite.test.ts checks that the cell shows that icon file).
       expect(badge.classList.contains(`shell-app-banner__badge--${store}`)).toBe(true);
-      const mark = ruleText('footer/FooterBlocks.css', `.shell-app-banner__badge--${store}`)?.match(/url\('([^']+)'\)/)?.[1];
+      const mark = ruleText('footer/FooterBlocks.css', `.shell-app-banner__badge--${store}`)?.match(/var\(--shell-icon-([\w-]+)\)/)?.[1];
       const view = store === 'ios' ? 'store-app-store' : 'store-google-play';
-      expect(mark, `${store} mark`).toBe(`../icons/sprite.svg#${view}`);
-      expect(readFileSync(join(src, 'icons/sprite.svg'), 'utf8'), `${store} mark in the sprite`).toContain(`<view id="${view}" `);
+      expect(mark, `${store} mark`).toBe(view);
+      expect(readFileSync(join(src, 'icons/grid.css'), 'utf8'), `${store} mark in the grid`).toContain(`--shell-icon-${view}: var(--shell-icon-grid) `);
       expect(existsSync(join(src, 'icons', `${view}.svg`)), `${view}.svg`).toBe(true);
       expect(badge.querySelector('img, svg')).toBeNull();
     }
