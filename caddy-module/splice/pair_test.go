@@ -180,3 +180,51 @@ func TestPairedSiblingsAgree(t *testing.T) {
 		}
 	}
 }
+
+// A run of siblings after a pair whose end tag is in the block after its
+// start tag's (the first pair's text runs across a block's end), which the
+// steady loop reads as it reads a run after a pair in one block, decides
+// like the byte-by-byte states: the pair at every offset of a block, the
+// siblings the same start tag, one with a byte changed, in upper case, and
+// end tags that are not theirs.
+func TestPairedSiblingsAfterNextBlockAgree(t *testing.T) {
+	starts := []string{`<td>`, `<b>`, `<td a=b>`, `<th scope="col">`, `<th scope="colx">`, `<strong>`, `<a href="/x">`}
+	var docs []string
+	for _, st := range starts {
+		name := strings.Trim(strings.Fields(st)[0], "<>")
+		end := "</" + name + ">"
+		last := []byte(st)
+		last[len(last)-2] ^= 0x01
+		for _, v := range []string{st, string(last), strings.ToUpper(st), st[:len(st)-1] + " >"} {
+			for pad := 0; pad < 64; pad++ {
+				// the window's blocks count from where the loop took up
+				// the page (after a table's tags, or at the text before
+				// the span): the pad moves the pair across them; the
+				// pages end after a sibling, so that what is open is
+				// compared
+				z := strings.Repeat("z", pad)
+				y := strings.Repeat("y", 40)
+				docs = append(docs,
+					steadyPrefix+"t<table><tr><td>"+z+"</td>"+st+y+end+v+"b"+end,
+					steadyPrefix+"t<table><tr><td>"+z+"</td>"+st+y+end+st+"b"+end+v+"c"+end+st+"d"+end+"</tr></table></div></body>\n",
+					steadyPrefix+"t"+z+"<span>"+st+y+end+v+"c"+end,
+					steadyPrefix+"t"+z+"<span>"+st+y+end+st+"b"+end+v+"c</"+name+"x>"+st+"d"+end+v,
+				)
+			}
+		}
+	}
+	for _, doc := range docs {
+		in := []byte(doc)
+		slow, slowRep, slowModel := spliceWith(t, in, 0, true)
+		for _, how := range searches {
+			withSearch(t, how, func() {
+				for _, c := range []int{0, 100} {
+					out, r, m := spliceWith(t, in, c, false)
+					if !bytes.Equal(out, slow) || r != slowRep || (c == 0 && m != slowModel) {
+						t.Fatalf("search %s, writes of %d: %+v\n%s\nbyte by byte: %+v\n%s\ndoc %q", how, c, r, m, slowRep, slowModel, doc)
+					}
+				}
+			})
+		}
+	}
+}

@@ -264,8 +264,14 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 		// in after's block and the next one only (else the loop's top
 		// finds it); a tag that is not this end tag is read at once after
 		// the push.
+		j := -1
 		if r := uint(after - wd.base); r < wd.n && wd.lt[(r>>6)%winBlocks]>>(r&63) != 0 {
-			j := after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+			j = after + bits.TrailingZeros64(wd.lt[(r>>6)%winBlocks]>>(r&63))
+		} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
+			// or in the next block, as at the loop's top
+			j = wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
+		}
+		if j >= 0 {
 			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
 				i = j + int(key>>56) + 3
 				// Its next siblings (<td>a</td><td>b</td>): the same start
@@ -296,18 +302,6 @@ func (w *Writer) steadyScan(p []byte, i int) int {
 						i = j + int(key>>56) + 3
 					}
 				}
-				continue
-			}
-			w.stack[d] = entry{key: key, el: el}
-			w.depth = int(d) + 1
-			w.open[el]++
-			lt = j
-			goto found
-		} else if b := r>>6 + 1; b<<6 < wd.n && wd.lt[b%winBlocks] != 0 {
-			// or in the next block, as at the loop's top
-			j := wd.base + int(b<<6) + bits.TrailingZeros64(wd.lt[b%winBlocks])
-			if j+9 <= n && binary.LittleEndian.Uint64(p[j+1:j+9])&pairMask[el] == pairEnd[el] {
-				i = j + int(key>>56) + 3
 				continue
 			}
 			w.stack[d] = entry{key: key, el: el}
