@@ -134,3 +134,49 @@ describe('a long page: scrolling down to the footer', () => {
     });
   }
 });
+
+// What a phone paints first: the header and the page, the footer a frame later (its ~100
+// elements were most of the shell's work before the first paint: bench/HISTORY.md, 2026-11-27
+// "paint", session 14). In the frame that first renders the footer's mount it is a placeholder;
+// a few frames on the footer's links show, and nothing has moved. (It is CSS alone: the tests
+// above find the same footer with JavaScript off.)
+function watchFirstFrame() {
+  window.__frames = [];
+  const look = () => {
+    const mount = document.querySelector('[data-shell="footer"]');
+    const header = document.querySelector('[data-shell="header"] header');
+    const link = mount?.querySelector('footer a');
+    if (link && header) {
+      window.__frames.push({
+        footer: getComputedStyle(mount).contentVisibility,
+        footerLinks: link.checkVisibility({ contentVisibilityAuto: true }),
+        header: header.checkVisibility() && header.getBoundingClientRect().height > 0,
+      });
+    }
+    if (window.__frames.length < 5) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+describe("a page's first frame", () => {
+  for (const width of ['mobile', 'desktop']) {
+    test(`has the header, its footer comes after (${width})`, async () => {
+      const { context, problems } = await openContext(suite.browser, width);
+      try {
+        const tab = await context.newPage();
+        await tab.addInitScript(watchFirstFrame);
+        await tab.addInitScript(recordLayoutShifts);
+        await tab.goto(suite.base + '/festgeld/');
+        await tab.waitForFunction(() => window.__frames.length >= 5);
+        const frames = await tab.evaluate(() => window.__frames);
+        assert.deepEqual(frames[0], { footer: 'hidden', footerLinks: false, header: true }, `the first frame with the footer has the header and the footer's placeholder: ${JSON.stringify(frames)}`);
+        assert.deepEqual(frames.at(-1), { footer: 'visible', footerLinks: true, header: true }, `a few frames on the footer's links show: ${JSON.stringify(frames)}`);
+        await settled(tab);
+        assert.deepEqual(await tab.evaluate(() => window.__takeShifts()), [], 'no layout shift when the footer comes');
+        assert.deepEqual(problems, [], 'no console errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
