@@ -29,6 +29,33 @@ test("the footer is left out of a page's first frame and rendered in the next", 
   expect(Number(ms)).toBeLessThanOrEqual(16);
 });
 
+// One frame for the whole footer after the first paint was itself a task of 50-120 ms at 4x CPU
+// (bench/HISTORY.md, 2026-11-27 "paint", session 15): its parts come a frame after another, each
+// level of the same animation a frame later than its parent's.
+test("the footer's parts come in successive frames, each a level below the last", () => {
+  const animated = [...footerCss.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
+    .filter((m) => /animation:\s*shell-footer-after-first-frame\s+1ms/.test(m[2]!))
+    .flatMap((m) => m[1]!.split(',').map((s) => s.trim()));
+  for (const part of ['.shell-footer__intro > div', '.shell-footer__groups', '.shell-footer__base', '.shell-footer__base > *']) {
+    expect(
+      animated,
+      `${part} is kept hidden a frame after its parent renders: without it, the review, social icons, link groups and the base all came in one frame, a task over 50 ms at 4x after the first paint`,
+    ).toContain(part);
+  }
+});
+
+test("a part of the footer still hidden paints nothing that could move when the parts above it come", () => {
+  // The base's first row comes after the link groups above it are rendered; a border of its own
+  // would be painted while its content is hidden and moved down when the groups come (CLS 0.03
+  // at 390 px): its line is a pseudo-element inside it, hidden with its content.
+  const baseInner = rule(footerCss, '.shell-footer__base-inner').join(';');
+  expect(baseInner, 'the base row has no border of its own').not.toMatch(/border/);
+  expect(rule(footerCss, '.shell-footer__base-inner::before').join(';')).toMatch(/border-top:\s*1px solid/);
+  for (const part of ['.shell-footer__groups', '.shell-footer__base', '.shell-footer__intro']) {
+    expect(rule(footerCss, part).join(';'), `${part} paints nothing of its own`).not.toMatch(/background|border|box-shadow|outline/);
+  }
+});
+
 test('the placeholder has about the footer\'s height, at both widths', () => {
   // Without a height the page would end at the content in the first frame and grow a frame later
   // (on a desktop with a classic scrollbar, a short page would gain one and move sideways).
