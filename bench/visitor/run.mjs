@@ -199,6 +199,23 @@ function beforeFirstPaint(events) {
     tasksAfterFcp: longTasksAfter(main, fcp.ts, parseEndOf(events, main, fcp.args?.frame)),
     parseEndTask: parseEndTask(parseEndOf(events, main, fcp.args?.frame), main, fcp.ts),
     longestAfterFcp: Math.max(0, ...main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcp.ts).map((e) => e.dur / 1000)),
+    ...cpuAfter(main, fcp.ts),
+  };
+}
+
+// The main thread's tasks after FCP by their CPU time (thread time, tdur: what the throttled
+// thread did, not how long the shared machine let it wait): the longest, the longest of those
+// that update the rendering (a style recalculation or layout in them: a frame of the footer's,
+// an SVG image's document), and how many are over 50 ms. Steadier than the wall-clock longest.
+function cpuAfter(main, fcpTs) {
+  const tasks = main.filter((e) => TaskEvents.has(e.name) && e.ts >= fcpTs);
+  const top = tasks.filter((t) => !tasks.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && o.dur > t.dur));
+  const cpu = (t) => (t.tdur ?? t.dur) / 1000;
+  const renders = (t) => main.some((e) => (e.name === 'UpdateLayoutTree' || e.name === 'Layout') && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur);
+  return {
+    longestCpuAfterFcp: Math.max(0, ...top.map(cpu)),
+    longestRenderCpuAfterFcp: Math.max(0, ...top.filter(renders).map(cpu)),
+    tasksOver50CpuAfterFcp: top.filter((t) => cpu(t) > 50).length,
   };
 }
 
@@ -443,6 +460,7 @@ async function main() {
       say(`round ${round + 1}/${runs} ${v.page} ${v.variant}: FCP ${m.fcp?.toFixed(0)} LCP ${m.lcp?.toFixed(0)} TBT ${m.tbt.toFixed(0)} longest ${m.longest.toFixed(0)} CLS ${m.cls.toFixed(3)}`);
       say(`  counts before FCP: ${CountKeys.map((k) => `${k.slice(6)} ${m[k]}`).join(' ')}${args.trace ? `; main thread CPU ${m.cpu_toFcp?.toFixed(0)} ms` : ''}`);
       say(`  to FCP: TTFB ${m.ttfb?.toFixed(0)} document end ${m.docEnd?.toFixed(0)} parsed ${m.parsed?.toFixed(0)} shell CSS ${m.cssRequest?.toFixed(0) ?? '-'}-${m.cssEnd?.toFixed(0) ?? '-'}${m.cssBlocking ? ' (render-blocking)' : ''}${args.trace ? `; main thread ${WorkKindNames.map((k) => `${k} ${m[`work_${k}`]?.toFixed(0)}`).join(' ')}; SVG documents ${m.svgBeforeFcp?.join(' ') || 'none'}` : ''}`);
+      if (args.trace) say(`  after FCP, CPU: longest task ${m.longestCpuAfterFcp?.toFixed(0)}, longest rendering task ${m.longestRenderCpuAfterFcp?.toFixed(0)}, tasks over 50 ms ${m.tasksOver50CpuAfterFcp}`);
       for (const t of m.tasksAfterFcp ?? []) say(`  task ${t.ms} ms at FCP${t.at >= 0 ? '+' : ''}${t.at}${t.parseEnd ? ' (parse end)' : ''}, shell's script ${t.script}, images ${t.images}: ${t.did}`);
       if (m.parseEndTask) say(`  parse end task ${m.parseEndTask.ms} ms at FCP${m.parseEndTask.at >= 0 ? '+' : ''}${m.parseEndTask.at}, shell's script ${m.parseEndTask.script}`);
     }
@@ -469,6 +487,9 @@ async function main() {
       svgDocuments: pick('svgDocuments'),
       svgTextLayout: pick('svgTextLayout'),
       longestAfterFcp: pick('longestAfterFcp'),
+      longestCpuAfterFcp: pick('longestCpuAfterFcp'),
+      longestRenderCpuAfterFcp: pick('longestRenderCpuAfterFcp'),
+      tasksOver50CpuAfterFcp: pick('tasksOver50CpuAfterFcp'),
       tasksOver50AfterFcp: stat(s.map((m) => (m.tasksAfterFcp ? m.tasksAfterFcp.filter((t) => t.at >= 0).length : NaN))),
       parseEnd: stat(s.map((m) => m.parseEndTask?.ms ?? NaN)),
       parseEndScript: stat(s.map((m) => m.parseEndTask?.script ?? NaN)),
@@ -506,6 +527,10 @@ async function main() {
   if (args.trace) {
     lines.push('', 'From a trace of each load (--trace): main-thread time before first contentful paint, the SVG documents the page built and the time their text took to lay out, the longest task that started after FCP and how many tasks over 50 ms did, median (range) in ms.', '', '| page | variant | style recalculation before FCP | layout before FCP | SVG documents | SVG text layout | longest task after FCP | tasks > 50 ms after FCP |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.styleBeforeFcp)} | ${fmt(r.layoutBeforeFcp)} | ${fmt(r.svgDocuments)} | ${fmt(r.svgTextLayout)} | ${fmt(r.longestAfterFcp)} | ${fmt(r.tasksOver50AfterFcp)} |`);
+  }
+  if (args.trace) {
+    lines.push('', "The main thread's tasks after FCP by CPU time (--trace; thread time, which another process's use of a core does not inflate): the longest, the longest that updates the rendering (style or layout in it: the footer's frames, an SVG image's document), how many over 50 ms, median (range) in ms.", '', '| page | variant | longest task after FCP, CPU | longest rendering task, CPU | tasks > 50 ms CPU after FCP |', '| --- | --- | --- | --- | --- |');
+    for (const r of rows) lines.push(`| ${r.page} | ${r.variant} | ${fmt(r.longestCpuAfterFcp)} | ${fmt(r.longestRenderCpuAfterFcp)} | ${fmt(r.tasksOver50CpuAfterFcp)} |`);
   }
   if (args.trace) {
     const bare = (r) => rows.find((b) => b.page === r.page.replace(' (logged in)', '') && b.variant === 'bare');
