@@ -36,7 +36,7 @@ test("the footer's parts come in successive frames, each a level below the last"
   const animated = [...footerCss.matchAll(/([^{}]+)\{([^{}]*)\}/g)]
     .filter((m) => /animation:\s*shell-footer-after-first-frame\s+1ms/.test(m[2]!))
     .flatMap((m) => m[1]!.split(',').map((s) => s.trim()));
-  for (const part of ['.shell-footer__intro > div', '.shell-footer__groups', '.shell-footer__base', '.shell-footer__base > *']) {
+  for (const part of ['.shell-footer__brand', '.shell-footer__intro > div', '.shell-footer__groups', '.shell-footer__base', '.shell-footer__base > *']) {
     expect(
       animated,
       `${part} is kept hidden a frame after its parent renders: without it, the review, social icons, link groups and the base all came in one frame, a task over 50 ms at 4x after the first paint`,
@@ -51,7 +51,10 @@ test("a part of the footer still hidden paints nothing that could move when the 
   const baseInner = rule(footerCss, '.shell-footer__base-inner').join(';');
   expect(baseInner, 'the base row has no border of its own').not.toMatch(/border/);
   expect(rule(footerCss, '.shell-footer__base-inner::before').join(';')).toMatch(/border-top:\s*1px solid/);
-  for (const part of ['.shell-footer__groups', '.shell-footer__base', '.shell-footer__intro']) {
+  // The brand mark comes a frame after the claim below it: hidden, its box keeps the mark's height.
+  expect(rule(footerCss, '.shell-footer__brand').join(';')).toMatch(/contain-intrinsic-block-size:\s*32px/);
+  expect(rule(footerCss, '.shell-footer__brand .shell-brand').join(';')).toMatch(/height:\s*32px/);
+  for (const part of ['.shell-footer__groups', '.shell-footer__base', '.shell-footer__intro', '.shell-footer__brand']) {
     expect(rule(footerCss, part).join(';'), `${part} paints nothing of its own`).not.toMatch(/background|border|box-shadow|outline/);
   }
 });
