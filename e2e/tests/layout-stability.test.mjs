@@ -134,3 +134,61 @@ describe('a long page: scrolling down to the footer', () => {
     });
   }
 });
+
+// What a phone paints first: the header and the page, the footer after it, in parts (its ~100
+// elements were most of the shell's work before the first paint, and then, in one frame after
+// it, a task over 50 ms at 4x: bench/HISTORY.md, 2026-11-27 "paint", sessions 14 and 15). In the
+// frame that first renders the footer's mount it is a placeholder; then the brand column, then
+// the base; a few frames on all of it shows, and nothing has moved, also on tall windows where
+// the whole footer is in view. (It is CSS alone: the tests above find the same footer with
+// JavaScript off.)
+function watchFirstFrames(parts) {
+  window.__frames = [];
+  const look = () => {
+    const mount = document.querySelector('[data-shell="footer"]');
+    const header = document.querySelector('[data-shell="header"] header');
+    if (mount?.querySelector('footer a') && header) {
+      const frame = {
+        footer: getComputedStyle(mount).contentVisibility,
+        header: header.checkVisibility() && header.getBoundingClientRect().height > 0,
+      };
+      for (const [name, selector] of Object.entries(parts)) frame[name] = mount.querySelector(selector).checkVisibility({ contentVisibilityAuto: true });
+      window.__frames.push(frame);
+    }
+    if (window.__frames.length < 10) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+describe("a page's first frames", () => {
+  const sizes = {
+    mobile: {},
+    desktop: {},
+    'mobile, a tall window': { viewport: { width: 390, height: 2600 } },
+    'desktop, a tall window': { viewport: { width: 1440, height: 1900 } },
+  };
+  for (const [name, viewport] of Object.entries(sizes)) {
+    test(`have the header, the footer comes after in parts, nothing moves (${name})`, async () => {
+      const { context, problems } = await openContext(suite.browser, name.split(',')[0], viewport);
+      try {
+        const tab = await context.newPage();
+        const parts = { brand: sel('.shell-footer__claim'), groups: sel('.shell-footer__groups button'), base: sel('.shell-footer__copyright'), fineprint: sel('.shell-credits img') };
+        await tab.addInitScript(watchFirstFrames, parts);
+        await tab.addInitScript(recordLayoutShifts);
+        await tab.goto(suite.base + '/festgeld/');
+        await tab.waitForFunction(() => window.__frames.length >= 10);
+        const frames = await tab.evaluate(() => window.__frames);
+        const seen = JSON.stringify(frames);
+        assert.deepEqual(frames[0], { footer: 'hidden', header: true, brand: false, groups: false, base: false, fineprint: false }, `the first frame with the footer has the header and the footer's placeholder: ${seen}`);
+        assert.ok(frames.some((f) => f.brand && !f.base), `a frame has the footer's brand column but not yet its base: ${seen}`);
+        assert.ok(frames.some((f) => f.base && !f.fineprint), `a frame has the footer's base but not yet its fine print: ${seen}`);
+        assert.deepEqual(frames.at(-1), { footer: 'visible', header: true, brand: true, groups: true, base: true, fineprint: true }, `a few frames on all of the footer shows: ${seen}`);
+        await settled(tab);
+        assert.deepEqual(await tab.evaluate(() => window.__takeShifts()), [], 'no layout shift while the footer comes');
+        assert.deepEqual(problems, [], 'no console errors');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
