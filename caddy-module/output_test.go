@@ -401,10 +401,7 @@ func TestPageOutputFollowingIsExact(t *testing.T) {
 		return ws
 	}
 	send := func(ws []write) (got, length string) {
-		probe := newOutputProbe()
-		o := newPageOutput(probe, http.StatusOK, holdMax/2)
-		o.maxWait = time.Hour
-		o.useKept(outputs, key)
+		o, probe := followingOutput(outputs, key)
 		for _, w := range ws {
 			var err error
 			if w.kept {
@@ -458,10 +455,7 @@ func TestKeptOutputTakesOnlyFixedBytesByAddress(t *testing.T) {
 	const key = 3
 	send := func(header []byte) string {
 		t.Helper()
-		probe := newOutputProbe()
-		o := newPageOutput(probe, http.StatusOK, holdMax/2)
-		o.maxWait = time.Hour
-		o.useKept(outputs, key)
+		o, probe := followingOutput(outputs, key)
 		o.fixFragments(footer)
 		io.WriteString(o, "<html><head></head><body>")
 		o.Write(header)
@@ -537,10 +531,7 @@ func TestKeptOutputFollowsThePlansCurrentCopy(t *testing.T) {
 	const key = 11
 	send := func(copy []byte) (stale bool) {
 		t.Helper()
-		probe := newOutputProbe()
-		o := newPageOutput(probe, http.StatusOK, holdMax/2)
-		o.maxWait = time.Hour
-		o.useKept(outputs, key)
+		o, probe := followingOutput(outputs, key)
 		o.fixFragments(footer)
 		io.WriteString(o, "<head>")
 		o.WriteKept(copy[:50000])
@@ -575,4 +566,14 @@ func TestKeptOutputFollowsThePlansCurrentCopy(t *testing.T) {
 	if n := len(outputs.lookup(key)); n != 1 {
 		t.Errorf("%d versions kept of one page with one shell", n)
 	}
+}
+
+// followingOutput is a page held whole (however long the test takes) that follows the kept
+// outputs of the page named key, and the probe below it.
+func followingOutput(outputs *keptOutputs, key uint64) (*pageOutput, *outputProbe) {
+	probe := newOutputProbe()
+	o := newPageOutput(probe, http.StatusOK, holdMax/2)
+	o.maxWait = time.Hour
+	o.useKept(outputs, key)
+	return o, probe
 }
